@@ -1,0 +1,133 @@
+//===- Diagnostics.cpp - Located errors, warnings and notes ---------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/Basic/Diagnostics.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace aspen;
+
+DiagnosticBuilder::~DiagnosticBuilder() {
+  if (Engine)
+    Engine->emit(Loc, Id, Args);
+}
+
+DiagnosticEngine::DiagnosticEngine(const SourceManager &SM,
+                                   llvm::raw_ostream &OS)
+    : SM(SM), OS(OS) {}
+
+Severity DiagnosticEngine::getSeverity(DiagId Id) {
+  static const Severity Table[] = {
+#define DIAG(Id, Sev, Format) Severity::Sev,
+#include "aspen/Basic/DiagnosticKinds.def"
+  };
+  return Table[static_cast<unsigned>(Id)];
+}
+
+llvm::StringRef DiagnosticEngine::getFormat(DiagId Id) {
+  static const char *const Table[] = {
+#define DIAG(Id, Sev, Format) Format,
+#include "aspen/Basic/DiagnosticKinds.def"
+  };
+  return Table[static_cast<unsigned>(Id)];
+}
+
+/// Replaces %0..%9 in `Format` with `Args`; `%%` is a literal percent.
+static std::string format(llvm::StringRef Format,
+                          const std::vector<std::string> &Args) {
+  std::string Out;
+  for (size_t I = 0; I < Format.size(); ++I) {
+    char C = Format[I];
+    if (C == '%' && I + 1 < Format.size()) {
+      char N = Format[I + 1];
+      if (N >= '0' && N <= '9') {
+        size_t Index = N - '0';
+        if (Index < Args.size())
+          Out += Args[Index];
+        ++I;
+        continue;
+      }
+      if (N == '%') {
+        Out += '%';
+        ++I;
+        continue;
+      }
+    }
+    Out += C;
+  }
+  return Out;
+}
+
+void DiagnosticEngine::emit(SourceLoc Loc, DiagId Id,
+                            const std::vector<std::string> &Args) {
+  Diagnostic D{Id, getSeverity(Id), Loc, format(getFormat(Id), Args)};
+  if (D.Sev == Severity::Warning && WarningsAsErrors)
+    D.Sev = Severity::Error;
+  if (D.Sev == Severity::Warning && SuppressWarnings) {
+    LastSuppressed = true;
+    return;
+  }
+  // A note belongs to the diagnostic before it: drop it with its parent.
+  if (D.Sev == Severity::Note && LastSuppressed)
+    return;
+  LastSuppressed = false;
+  if (D.Sev == Severity::Error)
+    ++NumErrors;
+  else if (D.Sev == Severity::Warning)
+    ++NumWarnings;
+  Diags.push_back(D);
+  if (ErrorLimit && NumErrors > ErrorLimit) {
+    LastSuppressed = true;
+    if (!LimitReported) {
+      LimitReported = true;
+      llvm::WithColor(OS, llvm::HighlightColor::Error) << "error: ";
+      OS << "too many errors emitted, stopping now\n";
+    }
+    return;
+  }
+  print(D);
+}
+
+void DiagnosticEngine::print(const Diagnostic &D) {
+  if (D.Loc.isValid()) {
+    llvm::WithColor(OS, llvm::HighlightColor::Address)
+        << SM.getName(D.Loc.File) << ':' << D.Loc.Line << ':' << D.Loc.Col
+        << ": ";
+  }
+  switch (D.Sev) {
+  case Severity::Error:
+    llvm::WithColor(OS, llvm::HighlightColor::Error) << "error: ";
+    break;
+  case Severity::Warning:
+    llvm::WithColor(OS, llvm::HighlightColor::Warning) << "warning: ";
+    break;
+  case Severity::Note:
+    llvm::WithColor(OS, llvm::HighlightColor::Note) << "note: ";
+    break;
+  }
+  llvm::WithColor(OS, llvm::raw_ostream::SAVEDCOLOR, true) << D.Message;
+  OS << '\n';
+  if (!D.Loc.isValid())
+    return;
+
+  // The source line, then a caret under column Col. Tabs are copied into the
+  // caret line so the caret stays aligned whatever the tab width.
+  llvm::StringRef Line = SM.getLine(D.Loc.File, D.Loc.Line);
+  if (Line.size() > 4096)
+    return; // a minified or binary-looking line would only add noise
+  OS << Line << '\n';
+  std::string Caret;
+  uint32_t Col = 1;
+  for (size_t I = 0; I < Line.size() && Col < D.Loc.Col; ++Col) {
+    unsigned char C = Line[I];
+    Caret += C == '\t' ? '\t' : ' ';
+    // Step over one UTF-8 encoded code point; columns count code points.
+    unsigned Len = llvm::getNumBytesForUTF8(C);
+    I += Len == 0 ? 1 : Len;
+  }
+  llvm::WithColor(OS, llvm::HighlightColor::Remark) << Caret << "^";
+  OS << '\n';
+}

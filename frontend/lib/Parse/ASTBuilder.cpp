@@ -1,0 +1,645 @@
+//===- ASTBuilder.cpp - ANTLR parse tree to aspen AST ---------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ASTBuilder.h"
+#include "SyntaxErrors.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace aspen;
+using namespace aspen::ast;
+using namespace aspen::parse;
+
+/// Integer and tag expressions are left-deep trees; keep every later
+/// recursive walk over them within a bounded depth.
+static constexpr unsigned MaxExprDepth = 1024;
+
+//===----------------------------------------------------------------------===//
+// Locations and text
+//===----------------------------------------------------------------------===//
+
+SourceRange ASTBuilder::rangeOf(antlr4::ParserRuleContext *Ctx) const {
+  antlr4::Token *Start = Ctx->getStart();
+  antlr4::Token *Stop = Ctx->getStop();
+  SourceRange R;
+  R.Begin = tokenLoc(File, Start);
+  R.End = (Stop && Stop->getTokenIndex() >= Start->getTokenIndex())
+              ? tokenLastLoc(File, Stop)
+              : R.Begin;
+  return R;
+}
+
+SourceRange ASTBuilder::rangeOf(antlr4::Token *T) const {
+  return {tokenLoc(File, T), tokenLastLoc(File, T)};
+}
+
+Name ASTBuilder::nameOf(antlr4::tree::TerminalNode *N) const {
+  return {N->getText(), rangeOf(N->getSymbol())};
+}
+
+std::string ASTBuilder::textBetween(size_t FirstChar, size_t LastChar) const {
+  if (LastChar < FirstChar || LastChar == size_t(-1))
+    return {};
+  return Input.getText(antlr4::misc::Interval(FirstChar, LastChar));
+}
+
+//===----------------------------------------------------------------------===//
+// Top level
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<TranslationUnit>
+ASTBuilder::build(AspenParser::TranslationUnitContext *Ctx) {
+  auto TU = std::make_unique<TranslationUnit>();
+  TU->File = File;
+  for (P::TopLevelDeclContext *D : Ctx->topLevelDecl())
+    if (auto Decl = buildTopLevel(D))
+      TU->Decls.push_back(std::move(Decl));
+  return TU;
+}
+
+std::unique_ptr<Decl> ASTBuilder::buildTopLevel(P::TopLevelDeclContext *Ctx) {
+  if (auto *D = dynamic_cast<P::DirectiveDeclContext *>(Ctx))
+    return buildDirective(D->DIRECTIVE()->getSymbol());
+  if (auto *D = dynamic_cast<P::RootDeclContext *>(Ctx))
+    return buildRoot(D->rootModule());
+  if (auto *D = dynamic_cast<P::DeclareDeclContext *>(Ctx))
+    return buildDeclare(D->declareModule());
+  if (auto *D = dynamic_cast<P::BoxDeclContext *>(Ctx))
+    return buildBox(D->boxModule());
+  if (auto *D = dynamic_cast<P::ActionDeclContext *>(Ctx))
+    return buildAction(D->actionModule());
+  if (auto *D = dynamic_cast<P::NetDeclContext *>(Ctx))
+    return buildNet(D->netDef());
+  return nullptr;
+}
+
+std::unique_ptr<DirectiveDecl> ASTBuilder::buildDirective(antlr4::Token *T) {
+  auto D = std::make_unique<DirectiveDecl>();
+  D->Range = rangeOf(T);
+  D->Text = T->getText();
+  llvm::StringRef Rest = llvm::StringRef(D->Text).drop_front().ltrim(" \t");
+  if (!Rest.consume_front("include"))
+    return D;
+  if (!Rest.empty() && (isalnum(Rest[0]) || Rest[0] == '_'))
+    return D; // #include_next, #includes... : not ours to decode
+  D->IsInclude = true;
+  Rest = Rest.trim(" \t\r\n");
+  char Close = 0;
+  if (Rest.consume_front("\""))
+    Close = '"';
+  else if (Rest.consume_front("<"))
+    Close = '>';
+  size_t End = Close ? Rest.find(Close) : llvm::StringRef::npos;
+  llvm::StringRef After =
+      End == llvm::StringRef::npos ? "" : Rest.drop_front(End + 1).trim(" \t\r\n");
+  if (End == llvm::StringRef::npos || End == 0 ||
+      (!After.empty() && !After.startswith("//") && !After.startswith("/*"))) {
+    Diags.report(D->Range.Begin, DiagId::ErrIncludeSyntax);
+    return D;
+  }
+  D->Angled = Close == '>';
+  D->IncludePath = Rest.take_front(End).str();
+  return D;
+}
+
+//===----------------------------------------------------------------------===//
+// Root modules
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<RootModuleDecl>
+ASTBuilder::buildRoot(P::RootModuleContext *Ctx) {
+  auto R = std::make_unique<RootModuleDecl>();
+  R->Range = rangeOf(Ctx);
+  R->Ident = nameOf(Ctx->IDENT());
+  for (P::RequiredModuleContext *M : Ctx->requiredModule())
+    R->Requires.push_back(nameOf(M->IDENT()));
+
+  P::InitializeFnContext *Init = Ctx->initializeFn();
+  R->InitializeRange = rangeOf(Init);
+  if (Init->IDENT()->getText() != "initialize")
+    Diags.report(tokenLoc(File, Init->IDENT()->getSymbol()),
+                 DiagId::ErrNotInitialize)
+        << Init->IDENT()->getText();
+
+  const FlowLabel *Label = nullptr;
+  for (P::InitStmtContext *S : Init->initStmt()) {
+    std::unique_ptr<Stmt> St = buildInitStmt(S);
+    if (!St)
+      continue;
+    if (auto *L = llvm::dyn_cast<FlowLabel>(St.get())) {
+      if (Label) {
+        Diags.report(L->getLoc(), DiagId::ErrDuplicateFlowLabel);
+        Diags.report(Label->getLoc(), DiagId::NotePreviousHere) << "flow:";
+      }
+      Label = L;
+    } else if (Label && llvm::isa<InstanceDecl>(St.get())) {
+      Diags.report(St->getLoc(), DiagId::ErrDeclAfterFlow)
+          << "an instance declaration";
+    } else if (Label && llvm::isa<ConstDecl>(St.get())) {
+      Diags.report(St->getLoc(), DiagId::ErrDeclAfterFlow)
+          << "a constant declaration";
+    } else if (!Label && llvm::isa<FlowStmt>(St.get())) {
+      Diags.report(St->getLoc(), DiagId::ErrFlowBeforeLabel);
+    }
+    R->Body.push_back(std::move(St));
+  }
+  return R;
+}
+
+std::unique_ptr<Stmt> ASTBuilder::buildInitStmt(P::InitStmtContext *Ctx) {
+  if (P::InstanceDeclContext *D = Ctx->instanceDecl()) {
+    auto S = std::make_unique<InstanceDecl>();
+    S->Range = rangeOf(D);
+    S->Module = nameOf(D->IDENT());
+    for (P::InstanceDeclaratorContext *DC : D->instanceDeclarator()) {
+      Declarator Decl;
+      Decl.Ident = nameOf(DC->IDENT());
+      Decl.Range = rangeOf(DC);
+      if (DC->intExpr())
+        Decl.Size = buildInt(DC->intExpr());
+      S->Declarators.push_back(std::move(Decl));
+    }
+    return S;
+  }
+  if (P::ConstDeclContext *D = Ctx->constDecl()) {
+    auto S = std::make_unique<ConstDecl>();
+    S->Range = rangeOf(D);
+    S->Ident = nameOf(D->IDENT());
+    S->Value = buildInt(D->intExpr());
+    return S;
+  }
+  if (P::PlaceStmtContext *D = Ctx->placeStmt()) {
+    auto S = std::make_unique<PlaceStmt>();
+    S->Range = rangeOf(D);
+    for (P::InstanceRefContext *R : D->instanceRef())
+      S->Refs.push_back(buildRef(R));
+    P::PlaceTargetContext *T = D->placeTarget();
+    antlr4::Token *Tok = T->getStart();
+    S->Node.Range = rangeOf(Tok);
+    if (T->NUMBER()) {
+      S->Target = PlaceStmt::NodeIndex;
+      S->Node.Text = Tok->getText();
+      parseInteger(Tok, S->NodeNumber);
+    } else if (T->STRING()) {
+      std::string Text = Tok->getText();
+      S->Node.Text = Text.substr(1, Text.size() - 2);
+    } else {
+      S->Node.Text = Tok->getText();
+    }
+    return S;
+  }
+  if (Ctx->FLOW()) {
+    auto S = std::make_unique<FlowLabel>();
+    S->Range = rangeOf(Ctx);
+    return S;
+  }
+  P::FlowStmtContext *F = Ctx->flowStmt();
+  auto S = std::make_unique<FlowStmt>();
+  S->Range = rangeOf(F);
+  for (P::StageContext *SC : F->stage()) {
+    FlowStmt::Stage Stage;
+    for (P::NetExprContext *E : SC->netExpr())
+      Stage.push_back(buildNetExpr(E));
+    S->Stages.push_back(std::move(Stage));
+  }
+  return S;
+}
+
+InstanceRef ASTBuilder::buildRef(P::InstanceRefContext *Ctx) {
+  InstanceRef R;
+  R.Range = rangeOf(Ctx);
+  P::RefHeadContext *H = Ctx->refHead();
+  R.Base = {H->getText(), rangeOf(H)};
+  R.Head = H->INPUT()    ? InstanceRef::Input
+           : H->OUTPUT() ? InstanceRef::Output
+                         : InstanceRef::Named;
+  std::vector<P::IntExprContext *> Ints = Ctx->intExpr();
+  if (!Ints.empty())
+    R.Lo = buildInt(Ints[0]);
+  if (Ints.size() > 1)
+    R.Hi = buildInt(Ints[1]);
+  if (Ctx->IDENT())
+    R.Queue = nameOf(Ctx->IDENT());
+  return R;
+}
+
+bool ASTBuilder::parseInteger(antlr4::Token *T, int64_t &Value) {
+  std::string Digits;
+  for (char C : T->getText())
+    if (C != '\'') // C++14 digit separators
+      Digits += C;
+  llvm::StringRef Ref(Digits);
+  bool LooksNumeric = Ref.find_first_of(".eEpP") == llvm::StringRef::npos ||
+                      Ref.startswith_insensitive("0x");
+  unsigned long long U = 0;
+  if (!LooksNumeric || Ref.getAsInteger(0, U)) {
+    // Either not an integer at all, or one too large for 64 bits.
+    bool AllDigits = Ref.find_first_not_of("0123456789") == llvm::StringRef::npos;
+    Diags.report(tokenLoc(File, T), AllDigits ? DiagId::ErrIntegerTooLarge
+                                              : DiagId::ErrNotInteger)
+        << T->getText();
+    return false;
+  }
+  if (U > uint64_t(INT64_MAX)) {
+    Diags.report(tokenLoc(File, T), DiagId::ErrIntegerTooLarge) << T->getText();
+    return false;
+  }
+  Value = int64_t(U);
+  return true;
+}
+
+std::unique_ptr<IntExpr> ASTBuilder::buildInt(P::IntExprContext *Ctx,
+                                              unsigned Depth) {
+  if (Depth > MaxExprDepth) {
+    Diags.report(tokenLoc(File, Ctx->getStart()), DiagId::ErrExpressionTooDeep)
+        << MaxExprDepth;
+    auto L = std::make_unique<IntLiteral>();
+    L->Range = rangeOf(Ctx);
+    return L;
+  }
+  if (auto *C = dynamic_cast<P::IntParenContext *>(Ctx))
+    return buildInt(C->intExpr(), Depth + 1);
+  if (auto *C = dynamic_cast<P::IntNegContext *>(Ctx)) {
+    auto E = std::make_unique<IntNeg>();
+    E->Range = rangeOf(Ctx);
+    E->Operand = buildInt(C->intExpr(), Depth + 1);
+    return E;
+  }
+  auto Binary = [&](antlr4::Token *Op, P::IntExprContext *L,
+                    P::IntExprContext *R) {
+    auto E = std::make_unique<IntBinary>();
+    E->Range = rangeOf(Ctx);
+    E->Op = Op->getText()[0];
+    E->LHS = buildInt(L, Depth + 1);
+    E->RHS = buildInt(R, Depth + 1);
+    return E;
+  };
+  if (auto *C = dynamic_cast<P::IntMulContext *>(Ctx))
+    return Binary(C->op, C->intExpr(0), C->intExpr(1));
+  if (auto *C = dynamic_cast<P::IntAddContext *>(Ctx))
+    return Binary(C->op, C->intExpr(0), C->intExpr(1));
+  if (auto *C = dynamic_cast<P::IntNameContext *>(Ctx)) {
+    auto E = std::make_unique<IntName>();
+    E->Range = rangeOf(Ctx);
+    E->Ident = C->IDENT()->getText();
+    return E;
+  }
+  auto *C = static_cast<P::IntLiteralContext *>(Ctx);
+  auto E = std::make_unique<IntLiteral>();
+  E->Range = rangeOf(Ctx);
+  parseInteger(C->NUMBER()->getSymbol(), E->Value);
+  return E;
+}
+
+//===----------------------------------------------------------------------===//
+// Networks
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<NetExpr> ASTBuilder::buildNetExpr(P::NetExprContext *Ctx) {
+  std::vector<P::ParallelExprContext *> Parts = Ctx->parallelExpr();
+  if (Parts.size() == 1)
+    return buildParallel(Parts[0]);
+  auto S = std::make_unique<SerialExpr>();
+  S->Range = rangeOf(Ctx);
+  for (P::ParallelExprContext *Part : Parts)
+    S->Stages.push_back(buildParallel(Part));
+  return S;
+}
+
+std::unique_ptr<NetExpr>
+ASTBuilder::buildParallel(P::ParallelExprContext *Ctx) {
+  std::vector<P::PostfixExprContext *> Parts = Ctx->postfixExpr();
+  if (Parts.size() == 1)
+    return buildPostfix(Parts[0]);
+  auto S = std::make_unique<ParallelExpr>();
+  S->Range = rangeOf(Ctx);
+  for (P::PostfixExprContext *Part : Parts)
+    S->Branches.push_back(buildPostfix(Part));
+  return S;
+}
+
+std::unique_ptr<NetExpr> ASTBuilder::buildPostfix(P::PostfixExprContext *Ctx) {
+  std::unique_ptr<NetExpr> E = buildPrimary(Ctx->primaryNet());
+  for (P::PostfixOpContext *Op : Ctx->postfixOp()) {
+    // Begin at the postfix expression so a parenthesised operand's '(' is
+    // inside the range.
+    SourceRange R{rangeOf(Ctx).Begin, rangeOf(Op).End};
+    if (auto *S = dynamic_cast<P::StarOpContext *>(Op)) {
+      auto N = std::make_unique<StarExpr>();
+      N->Operand = std::move(E);
+      N->Exit = buildPattern(S->recordPattern());
+      N->Range = R;
+      E = std::move(N);
+    } else if (auto *S = dynamic_cast<P::SplitOpContext *>(Op)) {
+      auto N = std::make_unique<SplitExpr>();
+      N->Operand = std::move(E);
+      N->Tag = nameOf(S->IDENT());
+      N->Range = R;
+      E = std::move(N);
+    } else {
+      auto *F = static_cast<P::FeedbackOpContext *>(Op);
+      auto N = std::make_unique<FeedbackExpr>();
+      N->Operand = std::move(E);
+      N->Back = buildPattern(F->recordPattern());
+      N->Range = R;
+      E = std::move(N);
+    }
+  }
+  return E;
+}
+
+std::unique_ptr<NetExpr> ASTBuilder::buildPrimary(P::PrimaryNetContext *Ctx) {
+  if (auto *C = dynamic_cast<P::ParenNetContext *>(Ctx))
+    return buildNetExpr(C->netExpr());
+  if (auto *C = dynamic_cast<P::CollectiveNetContext *>(Ctx)) {
+    auto E = std::make_unique<CollectiveExpr>();
+    E->Range = rangeOf(Ctx);
+    E->Callee = nameOf(C->IDENT());
+    if (P::QualifiedNameContext *Q = C->qualifiedName())
+      E->Op = Name{Q->getText(), rangeOf(Q)};
+    return E;
+  }
+  if (auto *C = dynamic_cast<P::RefNetContext *>(Ctx)) {
+    auto E = std::make_unique<RefExpr>();
+    E->Range = rangeOf(Ctx);
+    E->Ref = buildRef(C->instanceRef());
+    return E;
+  }
+  if (auto *C = dynamic_cast<P::FilterNetContext *>(Ctx)) {
+    P::FilterContext *F = C->filter();
+    auto E = std::make_unique<FilterExpr>();
+    E->Range = rangeOf(Ctx);
+    if (F->recordPattern())
+      E->Pattern = buildPattern(F->recordPattern());
+    for (P::FilterOutputContext *O : F->filterOutput()) {
+      FilterOutput Out;
+      Out.Range = rangeOf(O);
+      for (P::OutputEntryContext *OE : O->outputEntry()) {
+        OutputEntry Entry;
+        if (auto *FO = dynamic_cast<P::FieldOutContext *>(OE)) {
+          std::vector<antlr4::tree::TerminalNode *> Ids = FO->IDENT();
+          Entry.Label = nameOf(Ids[0]);
+          if (Ids.size() > 1)
+            Entry.Source = nameOf(Ids[1]);
+        } else {
+          auto *TO = static_cast<P::TagOutContext *>(OE);
+          Entry.IsTag = true;
+          Entry.Label = nameOf(TO->IDENT());
+          if (TO->tagExpr())
+            Entry.Value = buildTag(TO->tagExpr());
+        }
+        Out.Entries.push_back(std::move(Entry));
+      }
+      E->Outputs.push_back(std::move(Out));
+    }
+    return E;
+  }
+  auto *C = static_cast<P::SyncNetContext *>(Ctx);
+  auto E = std::make_unique<SyncExpr>();
+  E->Range = rangeOf(Ctx);
+  for (P::RecordPatternContext *Pat : C->synchroCell()->recordPattern())
+    E->Patterns.push_back(buildPattern(Pat));
+  return E;
+}
+
+RecordType ASTBuilder::buildRecordType(P::RecordTypeContext *Ctx) {
+  RecordType T;
+  T.Range = rangeOf(Ctx);
+  for (P::TypeEntryContext *E : Ctx->typeEntry())
+    T.Entries.push_back({E->LT() != nullptr, nameOf(E->IDENT())});
+  return T;
+}
+
+RecordPattern ASTBuilder::buildPattern(P::RecordPatternContext *Ctx) {
+  RecordPattern Pat;
+  Pat.Range = rangeOf(Ctx);
+  Pat.Type = buildRecordType(Ctx->recordType());
+  if (Ctx->guard())
+    Pat.Guard = buildTag(Ctx->guard()->tagExpr());
+  return Pat;
+}
+
+Signature ASTBuilder::buildSignature(P::SignatureContext *Ctx) {
+  Signature S;
+  S.Range = rangeOf(Ctx);
+  std::vector<P::RecordTypeContext *> Types = Ctx->recordType();
+  S.Input = buildRecordType(Types[0]);
+  for (size_t I = 1; I < Types.size(); ++I)
+    S.Outputs.push_back(buildRecordType(Types[I]));
+  return S;
+}
+
+std::unique_ptr<TagExpr> ASTBuilder::buildTag(P::TagExprContext *Ctx,
+                                              unsigned Depth) {
+  if (Depth > MaxExprDepth) {
+    Diags.report(tokenLoc(File, Ctx->getStart()), DiagId::ErrExpressionTooDeep)
+        << MaxExprDepth;
+    auto L = std::make_unique<TagLiteral>();
+    L->Range = rangeOf(Ctx);
+    return L;
+  }
+  if (auto *C = dynamic_cast<P::TagParenContext *>(Ctx))
+    return buildTag(C->tagExpr(), Depth + 1);
+  if (auto *C = dynamic_cast<P::TagUnaryContext *>(Ctx)) {
+    auto E = std::make_unique<TagUnary>();
+    E->Range = rangeOf(Ctx);
+    E->Op = C->op->getText();
+    E->Operand = buildTag(C->tagExpr(), Depth + 1);
+    return E;
+  }
+  if (auto *C = dynamic_cast<P::TagBinaryContext *>(Ctx)) {
+    auto E = std::make_unique<TagBinary>();
+    E->Range = rangeOf(Ctx);
+    E->Op = C->op->getText();
+    E->LHS = buildTag(C->tagExpr(0), Depth + 1);
+    E->RHS = buildTag(C->tagExpr(1), Depth + 1);
+    return E;
+  }
+  if (auto *C = dynamic_cast<P::TagCondContext *>(Ctx)) {
+    auto E = std::make_unique<TagCond>();
+    E->Range = rangeOf(Ctx);
+    E->Cond = buildTag(C->tagExpr(0), Depth + 1);
+    E->Then = buildTag(C->tagExpr(1), Depth + 1);
+    E->Else = buildTag(C->tagExpr(2), Depth + 1);
+    return E;
+  }
+  if (auto *C = dynamic_cast<P::TagNameContext *>(Ctx)) {
+    auto E = std::make_unique<TagName>();
+    E->Range = rangeOf(Ctx);
+    E->Ident = C->IDENT()->getText();
+    return E;
+  }
+  auto *C = static_cast<P::TagLiteralContext *>(Ctx);
+  auto E = std::make_unique<TagLiteral>();
+  E->Range = rangeOf(Ctx);
+  parseInteger(C->NUMBER()->getSymbol(), E->Value);
+  return E;
+}
+
+std::unique_ptr<NetDecl> ASTBuilder::buildNet(P::NetDefContext *Ctx) {
+  auto N = std::make_unique<NetDecl>();
+  N->Range = rangeOf(Ctx);
+  N->Ident = nameOf(Ctx->IDENT());
+  if (Ctx->signature())
+    N->Sig = buildSignature(Ctx->signature());
+  for (P::NetDefContext *Inner : Ctx->netDef())
+    N->Nested.push_back(buildNet(Inner));
+  N->Body = buildNetExpr(Ctx->netExpr());
+  return N;
+}
+
+//===----------------------------------------------------------------------===//
+// Module declarations
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<DeclareModuleDecl>
+ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
+  auto D = std::make_unique<DeclareModuleDecl>();
+  D->Range = rangeOf(Ctx);
+  D->Ident = nameOf(Ctx->IDENT());
+  antlr4::Token *Label = nullptr;
+  for (P::DeclareItemContext *Item : Ctx->declareItem()) {
+    if (auto *DS = dynamic_cast<P::DataSectionContext *>(Item)) {
+      if (D->DataSection) {
+        Diags.report(tokenLoc(File, DS->getStart()),
+                     DiagId::ErrDuplicateDataSection)
+            << D->Ident.Text;
+        continue;
+      }
+      P::CxxBlockContext *B = DS->cxxBlock();
+      antlr4::Token *Open = B->LBRACE()->getSymbol();
+      antlr4::Token *Close = B->RBRACE()->getSymbol();
+      CxxVerbatim V;
+      V.Text = textBetween(Open->getStopIndex() + 1, Close->getStartIndex() - 1);
+      V.Range.Begin = tokenEndLoc(File, Open);
+      V.Range.End = lastCharLoc(V.Range.Begin, V.Text);
+      D->DataSection = std::move(V);
+    } else if (auto *L = dynamic_cast<P::QueueLabelContext *>(Item)) {
+      Label = L->kind;
+    } else {
+      auto *Q = static_cast<P::QueueDeclContext *>(Item);
+      bool IsInput = Q->kind->getType() == P::INPUT;
+      if (Label && Label->getType() != Q->kind->getType())
+        Diags.report(tokenLoc(File, Q->kind), DiagId::ErrQueueLabelMismatch)
+            << Q->kind->getText() << Label->getText();
+      for (antlr4::tree::TerminalNode *Id : Q->IDENT())
+        (IsInput ? D->InputQueues : D->OutputQueues).push_back(nameOf(Id));
+    }
+  }
+  return D;
+}
+
+std::unique_ptr<BoxModuleDecl> ASTBuilder::buildBox(P::BoxModuleContext *Ctx) {
+  auto B = std::make_unique<BoxModuleDecl>();
+  B->Range = rangeOf(Ctx);
+  B->Ident = nameOf(Ctx->IDENT());
+  B->Sig = buildSignature(Ctx->signature());
+  B->Body = buildBlockBody(Ctx->cxxBlock());
+  return B;
+}
+
+std::unique_ptr<ActionModuleDecl>
+ASTBuilder::buildAction(P::ActionModuleContext *Ctx) {
+  auto A = std::make_unique<ActionModuleDecl>();
+  A->Range = rangeOf(Ctx);
+  A->Ident = nameOf(Ctx->IDENT());
+  A->Body = buildBlockBody(Ctx->cxxBlock());
+  return A;
+}
+
+//===----------------------------------------------------------------------===//
+// C++ bodies
+//===----------------------------------------------------------------------===//
+
+static bool isExtension(antlr4::tree::ParseTree *T) {
+  return dynamic_cast<AspenParser::SendStmtContext *>(T) ||
+         dynamic_cast<AspenParser::DequeueExprContext *>(T) ||
+         dynamic_cast<AspenParser::GetPayloadExprContext *>(T);
+}
+
+/// Appends the outermost extensions under `T`, in source order. Recursion is
+/// bounded by the bracket nesting limit checked before parsing.
+static void collectExtensions(antlr4::tree::ParseTree *T,
+                              std::vector<antlr4::tree::ParseTree *> &Out) {
+  if (isExtension(T)) {
+    Out.push_back(T);
+    return;
+  }
+  for (antlr4::tree::ParseTree *Child : T->children)
+    collectExtensions(Child, Out);
+}
+
+CxxBody
+ASTBuilder::buildFragments(size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,
+                           const std::vector<antlr4::tree::ParseTree *> &Items) {
+  std::vector<antlr4::tree::ParseTree *> Exts;
+  for (antlr4::tree::ParseTree *Item : Items)
+    collectExtensions(Item, Exts);
+
+  CxxBody Body;
+  size_t Pos = BeginChar;
+  SourceLoc Loc = BeginLoc;
+  auto Verbatim = [&](size_t Until) {
+    if (Until <= Pos)
+      return;
+    auto V = std::make_unique<CxxVerbatim>();
+    V->Text = textBetween(Pos, Until - 1);
+    V->Range = {Loc, lastCharLoc(Loc, V->Text)};
+    Body.push_back(std::move(V));
+  };
+  for (antlr4::tree::ParseTree *T : Exts) {
+    auto *Ctx = static_cast<antlr4::ParserRuleContext *>(T);
+    Verbatim(Ctx->getStart()->getStartIndex());
+    Body.push_back(buildExtension(T));
+    Pos = Ctx->getStop()->getStopIndex() + 1;
+    Loc = tokenEndLoc(File, Ctx->getStop());
+  }
+  Verbatim(EndChar);
+  return Body;
+}
+
+CxxBody ASTBuilder::buildBlockBody(P::CxxBlockContext *Ctx) {
+  antlr4::Token *Open = Ctx->LBRACE()->getSymbol();
+  antlr4::Token *Close = Ctx->RBRACE()->getSymbol();
+  std::vector<P::CxxItemContext *> Children = Ctx->cxxItem();
+  std::vector<antlr4::tree::ParseTree *> Items(Children.begin(), Children.end());
+  return buildFragments(Open->getStopIndex() + 1, Close->getStartIndex(),
+                        tokenEndLoc(File, Open), Items);
+}
+
+std::unique_ptr<CxxFragment> ASTBuilder::buildExtension(antlr4::tree::ParseTree *T) {
+  if (auto *S = dynamic_cast<P::SendStmtContext *>(T)) {
+    auto N = std::make_unique<SendStmt>();
+    N->Range = rangeOf(S);
+    std::vector<P::SendOperandContext *> Ops = S->sendOperand();
+    std::vector<antlr4::tree::ParseTree *> Items(Ops.begin(), Ops.end());
+    N->Operand = buildFragments(Ops.front()->getStart()->getStartIndex(),
+                                Ops.back()->getStop()->getStopIndex() + 1,
+                                tokenLoc(File, Ops.front()->getStart()), Items);
+    if (S->IDENT())
+      N->Queue = nameOf(S->IDENT());
+    return N;
+  }
+  if (auto *D = dynamic_cast<P::DequeueExprContext *>(T)) {
+    auto N = std::make_unique<DequeueExpr>();
+    N->Range = rangeOf(D);
+    if (D->IDENT())
+      N->Queue = nameOf(D->IDENT());
+    return N;
+  }
+  auto *G = static_cast<P::GetPayloadExprContext *>(T);
+  auto N = std::make_unique<GetPayloadExpr>();
+  N->Range = rangeOf(G);
+  if (P::TemplateArgsContext *TA = G->templateArgs())
+    N->TypeArg = textBetween(TA->LT()->getSymbol()->getStopIndex() + 1,
+                             TA->GT()->getSymbol()->getStartIndex() - 1);
+  antlr4::Token *Open = G->LPAREN()->getSymbol();
+  antlr4::Token *Close = G->RPAREN()->getSymbol();
+  std::vector<P::CxxItemContext *> Children = G->cxxItem();
+  std::vector<antlr4::tree::ParseTree *> Items(Children.begin(), Children.end());
+  N->Operand = buildFragments(Open->getStopIndex() + 1, Close->getStartIndex(),
+                              tokenEndLoc(File, Open), Items);
+  return N;
+}

@@ -1,0 +1,314 @@
+//===- SyntaxErrors.cpp - ANTLR errors rewritten as diagnostics -----------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SyntaxErrors.h"
+#include "AspenParser.h"
+#include "llvm/Support/ConvertUTF.h"
+
+using namespace aspen;
+using namespace aspen::parse;
+
+SourceLoc aspen::parse::tokenLoc(FileId File, const antlr4::Token *T) {
+  return {File, static_cast<uint32_t>(T->getLine()),
+          static_cast<uint32_t>(T->getCharPositionInLine() + 1)};
+}
+
+/// Advances `Loc` over `Text`, one column per code point.
+static SourceLoc advance(SourceLoc Loc, const std::string &Text) {
+  for (size_t I = 0; I < Text.size();) {
+    unsigned char C = Text[I];
+    if (C == '\n') {
+      ++Loc.Line;
+      Loc.Col = 1;
+    } else {
+      ++Loc.Col;
+    }
+    unsigned Len = C < 0x80 ? 1 : llvm::getNumBytesForUTF8(C);
+    I += Len ? Len : 1;
+  }
+  return Loc;
+}
+
+SourceLoc aspen::parse::lastCharLoc(SourceLoc Begin, const std::string &Text) {
+  if (Text.empty())
+    return Begin;
+  // Position of the last code point: advance over everything before it.
+  size_t Last = Text.size() - 1;
+  while (Last > 0 && (static_cast<unsigned char>(Text[Last]) & 0xC0) == 0x80)
+    --Last;
+  return advance(Begin, Text.substr(0, Last));
+}
+
+SourceLoc aspen::parse::tokenEndLoc(FileId File, const antlr4::Token *T) {
+  if (T->getType() == antlr4::Token::EOF)
+    return tokenLoc(File, T);
+  return advance(tokenLoc(File, T), T->getText());
+}
+
+SourceLoc aspen::parse::tokenLastLoc(FileId File, const antlr4::Token *T) {
+  SourceLoc End = tokenEndLoc(File, T);
+  if (End.Col > 1)
+    --End.Col;
+  return End;
+}
+
+namespace {
+/// What each rule is called in messages, and what to say is expected when
+/// ANTLR's expected-token set is too large to list.
+struct RuleWords {
+  const char *Phrase; // "flow statement" in "expected ';' after flow statement"
+  const char *Noun;   // "an integer expression" in "expected an integer ..."
+  bool IsStatement;   // ends with ';'
+};
+} // namespace
+
+static RuleWords wordsFor(size_t Rule) {
+  using P = AspenParser;
+  switch (Rule) {
+  case P::RuleTranslationUnit:
+  case P::RuleTopLevelDecl:
+    return {nullptr,
+            "'Module', 'Declare Module', 'net' or a preprocessor line at top "
+            "level",
+            false};
+  case P::RuleRootModule:
+    return {"root module", nullptr, false};
+  case P::RuleRequiredModule:
+    return {"'requires' list", "a module name", false};
+  case P::RuleInitializeFn:
+  case P::RuleInitStmt:
+    return {"initialize()",
+            "an instance declaration, 'const', 'place', 'flow:' or a flow "
+            "statement",
+            false};
+  case P::RuleInstanceDecl:
+  case P::RuleInstanceDeclarator:
+    return {"instance declaration", nullptr, true};
+  case P::RuleConstDecl:
+    return {"constant declaration", nullptr, true};
+  case P::RulePlaceStmt:
+  case P::RulePlaceTarget:
+    return {"placement", "a hostfile node name or number", true};
+  case P::RuleFlowStmt:
+  case P::RuleStage:
+    return {"flow statement",
+            "an instance, a collective such as 'r(sum)', or a network "
+            "expression",
+            true};
+  case P::RuleNetExpr:
+  case P::RuleParallelExpr:
+  case P::RulePostfixExpr:
+  case P::RulePrimaryNet:
+    return {nullptr,
+            "an instance, a collective such as 'r(sum)', or a network "
+            "expression",
+            false};
+  case P::RuleInstanceRef:
+  case P::RuleRefHead:
+    return {"instance reference", "an instance name", false};
+  case P::RuleIntExpr:
+    return {"integer expression", "an integer expression", false};
+  case P::RuleQualifiedName:
+    return {"reduce operation", "an operation name", false};
+  case P::RuleRecordType:
+  case P::RuleTypeEntry:
+  case P::RuleRecordPattern:
+    return {"record type", "a field name or a '<tag>'", false};
+  case P::RuleGuard:
+    return {"guard", nullptr, false};
+  case P::RuleFilter:
+  case P::RuleFilterOutput:
+  case P::RuleOutputEntry:
+    return {"filter", "a field name or a '<tag>'", false};
+  case P::RuleSynchroCell:
+    return {"synchro-cell", nullptr, false};
+  case P::RuleTagExpr:
+    return {"tag expression", "a tag expression", false};
+  case P::RuleNetDef:
+    return {"net definition", nullptr, true};
+  case P::RuleSignature:
+    return {"signature", nullptr, false};
+  case P::RuleDeclareModule:
+  case P::RuleDeclareItem:
+    return {"module declaration",
+            "'data_section', 'Input:', 'Output:' or a queue declaration",
+            false};
+  case P::RuleBoxModule:
+    return {"box module", nullptr, false};
+  case P::RuleActionModule:
+    return {"action module", nullptr, false};
+  case P::RuleSendStmt:
+  case P::RuleSendOperand:
+    return {"send statement", "an expression", true};
+  case P::RuleDequeueExpr:
+    return {"dequeue", nullptr, false};
+  case P::RuleGetPayloadExpr:
+  case P::RuleTemplateArgs:
+  case P::RuleTemplateArg:
+    return {"getPayload", nullptr, false};
+  default:
+    return {nullptr, nullptr, false};
+  }
+}
+
+static std::string tokenName(antlr4::Parser *P, size_t Type) {
+  switch (Type) {
+  case antlr4::Token::EOF:
+    return "end of file";
+  case AspenParser::IDENT:
+    return "identifier";
+  case AspenParser::NUMBER:
+    return "integer";
+  case AspenParser::STRING:
+    return "string literal";
+  case AspenParser::DIRECTIVE:
+    return "preprocessor line";
+  default:
+    break;
+  }
+  std::string Lit = P->getVocabulary().getLiteralName(Type);
+  return Lit.empty() ? P->getVocabulary().getDisplayName(Type) : Lit;
+}
+
+static std::string describeFound(antlr4::Parser *P, antlr4::Token *T) {
+  if (T->getType() == antlr4::Token::EOF)
+    return "end of file";
+  std::string Text = T->getText();
+  if (Text.size() > 32)
+    Text = Text.substr(0, 29) + "...";
+  for (char &C : Text)
+    if (C == '\n' || C == '\r' || C == '\t')
+      C = ' ';
+  (void)P;
+  return "'" + Text + "'";
+}
+
+/// Innermost rule on the stack that has words for messages.
+static std::pair<RuleWords, bool> innermost(antlr4::ParserRuleContext *Ctx,
+                                            bool WantNoun) {
+  for (antlr4::RuleContext *C = Ctx; C; C = C->parent
+           ? dynamic_cast<antlr4::RuleContext *>(C->parent)
+           : nullptr) {
+    RuleWords W = wordsFor(C->getRuleIndex());
+    if (WantNoun ? W.Noun != nullptr : W.Phrase != nullptr)
+      return {W, true};
+  }
+  return {{nullptr, nullptr, false}, false};
+}
+
+/// Innermost statement-like rule (one that ends with ';').
+static const char *enclosingStatement(antlr4::ParserRuleContext *Ctx) {
+  for (antlr4::RuleContext *C = Ctx; C; C = C->parent
+           ? dynamic_cast<antlr4::RuleContext *>(C->parent)
+           : nullptr) {
+    if (C->getRuleIndex() == AspenParser::RuleDeclareItem)
+      return "queue declaration";
+    RuleWords W = wordsFor(C->getRuleIndex());
+    if (W.IsStatement)
+      return W.Phrase;
+  }
+  return nullptr;
+}
+
+void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
+                               const antlr4::misc::IntervalSet &Expected) {
+  antlr4::ParserRuleContext *Ctx = P->getContext();
+  antlr4::Token *Prev = nullptr;
+  if (Offending->getTokenIndex() > 0) {
+    auto *Stream = P->getTokenStream();
+    for (ssize_t I = ssize_t(Offending->getTokenIndex()) - 1; I >= 0; --I) {
+      antlr4::Token *T = Stream->get(size_t(I));
+      if (T->getChannel() == antlr4::Token::DEFAULT_CHANNEL) {
+        Prev = T;
+        break;
+      }
+    }
+  }
+
+  // A missing ';' is by far the most common slip: name the statement and put
+  // the caret right after its last token, as clang does.
+  if (Expected.contains(size_t(AspenParser::SEMI))) {
+    if (const char *Stmt = enclosingStatement(Ctx)) {
+      SourceLoc Loc = Prev ? tokenEndLoc(File, Prev) : tokenLoc(File, Offending);
+      Diags.report(Loc, DiagId::ErrExpected) << "';'"
+                                             << std::string(" after ") + Stmt;
+      throw antlr4::ParseCancellationException();
+    }
+  }
+
+  std::vector<size_t> Types;
+  for (const antlr4::misc::Interval &I : Expected.getIntervals())
+    for (ssize_t T = I.a; T <= I.b; ++T)
+      Types.push_back(size_t(T));
+
+  std::string What;
+  if (!Types.empty() && Types.size() <= 4) {
+    for (size_t I = 0; I < Types.size(); ++I) {
+      if (I)
+        What += I + 1 == Types.size() ? " or " : ", ";
+      What += tokenName(P, Types[I]);
+    }
+  } else if (auto [W, Found] = innermost(Ctx, /*WantNoun=*/true); Found) {
+    What = W.Noun;
+  }
+
+  SourceLoc Loc = tokenLoc(File, Offending);
+  if (What.empty()) {
+    auto [W, Found] = innermost(Ctx, /*WantNoun=*/false);
+    Diags.report(Loc, DiagId::ErrUnexpected)
+        << describeFound(P, Offending)
+        << (Found ? std::string(" in ") + W.Phrase : std::string());
+    throw antlr4::ParseCancellationException();
+  }
+  auto [W, Found] = innermost(Ctx, /*WantNoun=*/false);
+  std::string Where = Found ? std::string(" in ") + W.Phrase : "";
+  // Closing tokens belong right after what they close.
+  bool OnlyClosers = true;
+  for (size_t T : Types)
+    OnlyClosers &= T == AspenParser::RPAREN || T == AspenParser::RBRACK ||
+                   T == AspenParser::GT || T == AspenParser::SYNC_CLOSE;
+  if (OnlyClosers && Prev)
+    Loc = tokenEndLoc(File, Prev);
+  Diags.report(Loc, DiagId::ErrExpected)
+      << What << Where + ", found " + describeFound(P, Offending);
+  throw antlr4::ParseCancellationException();
+}
+
+void SyntaxErrorReporter::reportError(antlr4::Parser *P,
+                                      const antlr4::RecognitionException &E) {
+  antlr4::Token *Offending = E.getOffendingToken();
+  if (!Offending)
+    Offending = P->getCurrentToken();
+  if (dynamic_cast<const antlr4::NoViableAltException *>(&E)) {
+    auto &NV = static_cast<const antlr4::NoViableAltException &>(E);
+    // Prediction failed further on than where the decision started: the
+    // expected set describes the start, so only say what is unexpected.
+    if (NV.getStartToken() && NV.getStartToken() != Offending) {
+      auto [W, Found] = innermost(P->getContext(), false);
+      Diags.report(tokenLoc(File, Offending), DiagId::ErrUnexpected)
+          << describeFound(P, Offending)
+          << (Found ? std::string(" in ") + W.Phrase : std::string());
+      throw antlr4::ParseCancellationException();
+    }
+  }
+  fail(P, Offending, E.getExpectedTokens());
+}
+
+void SyntaxErrorReporter::recover(antlr4::Parser *, std::exception_ptr) {
+  throw antlr4::ParseCancellationException();
+}
+
+antlr4::Token *SyntaxErrorReporter::recoverInline(antlr4::Parser *P) {
+  fail(P, P->getCurrentToken(), P->getExpectedTokens());
+}
+
+void SyntaxErrorReporter::reportUnwantedToken(antlr4::Parser *P) {
+  fail(P, P->getCurrentToken(), P->getExpectedTokens());
+}
+
+void SyntaxErrorReporter::reportMissingToken(antlr4::Parser *P) {
+  fail(P, P->getCurrentToken(), P->getExpectedTokens());
+}

@@ -1,0 +1,24 @@
+# lit configuration for aspen. Suites are directories by phase: Parse,
+# Diagnostics, ... Each test is one small file; a .asp test is itself the
+# program under test, with RUN and CHECK lines in // comments.
+import os
+
+import lit.formats
+
+config.name = "aspen"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".asp", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.aspen_obj_root, "test")
+
+# FileCheck, not and count live in LLVM's bin directory, which is not on PATH
+# on Debian; aspenc comes from the build tree.
+config.environment["PATH"] = os.pathsep.join(
+    [config.aspen_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
+# Diagnostics must not depend on the terminal running the tests.
+config.environment.pop("CLICOLOR_FORCE", None)
+
+config.substitutions.append(("%aspenc", os.path.join(config.aspen_tools_dir, "aspenc")))
+config.substitutions.append(("%examples", os.path.join(config.aspen_src_root, "examples")))
