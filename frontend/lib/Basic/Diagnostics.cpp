@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/Basic/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/WithColor.h"
 
@@ -116,8 +117,17 @@ void DiagnosticEngine::print(const Diagnostic &D) {
   // The source line, then a caret under column Col. Tabs are copied into the
   // caret line so the caret stays aligned whatever the tab width.
   llvm::StringRef Line = SM.getLine(D.Loc.File, D.Loc.Line);
-  if (Line.size() > 4096)
-    return; // a minified or binary-looking line would only add noise
+  // A minified, binary or malformed line would only add noise.
+  if (Line.empty() || Line.size() > 4096 ||
+      !llvm::all_of(Line, [](char C) {
+        return C == '\t' || static_cast<unsigned char>(C) >= 0x20;
+      }))
+    return;
+  {
+    auto *B = reinterpret_cast<const llvm::UTF8 *>(Line.data());
+    if (!llvm::isLegalUTF8String(&B, B + Line.size()))
+      return;
+  }
   OS << Line << '\n';
   std::string Caret;
   uint32_t Col = 1;
