@@ -11,7 +11,9 @@
 
 #include "aspen/AST/ASTDumper.h"
 #include "aspen/Basic/Diagnostics.h"
+#include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
+#include "aspen/Sema/Sema.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -30,14 +32,18 @@ llvm::cl::list<std::string> InputFiles(llvm::cl::Positional,
                                        llvm::cl::desc("<file.asp>..."),
                                        llvm::cl::cat(AspenCategory));
 
-enum class Action { Check, DumpAST };
+enum class Action { Check, DumpAST, DumpGraph, EmitDot };
 llvm::cl::opt<Action> ActionOpt(
     llvm::cl::desc("What to produce:"),
     llvm::cl::values(
         clEnumValN(Action::Check, "syntax-only",
                    "Check the input and stop (the default for now)"),
         clEnumValN(Action::DumpAST, "dump-ast",
-                   "Print the abstract syntax tree of each input")),
+                   "Print the abstract syntax tree of each input"),
+        clEnumValN(Action::DumpGraph, "dump-graph",
+                   "Print the elaborated flow graph of the program"),
+        clEnumValN(Action::EmitDot, "emit-dot",
+                   "Write the elaborated flow graph as Graphviz DOT")),
     llvm::cl::init(Action::Check), llvm::cl::cat(AspenCategory));
 
 llvm::cl::opt<unsigned>
@@ -51,6 +57,17 @@ llvm::cl::opt<bool> WarningsAsErrors("Werror",
 
 llvm::cl::opt<bool> NoWarnings("w", llvm::cl::desc("Suppress all warnings"),
                                llvm::cl::cat(AspenCategory));
+
+llvm::cl::opt<std::string>
+    RootOpt("root",
+            llvm::cl::desc("Root module to compile (default: the one root "
+                           "module no other requires)"),
+            llvm::cl::value_desc("name"), llvm::cl::cat(AspenCategory));
+
+llvm::cl::list<std::string>
+    IncludeDirs("I", llvm::cl::Prefix,
+                llvm::cl::desc("Add a directory to the #include search path"),
+                llvm::cl::value_desc("dir"), llvm::cl::cat(AspenCategory));
 
 llvm::cl::opt<unsigned> MaxNesting(
     "max-nesting",
@@ -80,12 +97,34 @@ int main(int Argc, char **Argv) {
     return 1;
   }
 
+  // Phase 1: parse every input.
   ParseOptions Opts;
   Opts.MaxNesting = MaxNesting;
+  std::vector<std::unique_ptr<ast::TranslationUnit>> Units;
   for (const std::string &Path : InputFiles) {
     std::unique_ptr<ast::TranslationUnit> TU = parseFile(Path, SM, Diags, Opts);
     if (TU && ActionOpt == Action::DumpAST)
       ast::dump(*TU, SM, llvm::outs());
+    if (TU)
+      Units.push_back(std::move(TU));
   }
-  return Diags.hasErrors() ? 1 : 0;
+  if (Diags.hasErrors() || ActionOpt == Action::DumpAST)
+    return Diags.hasErrors() ? 1 : 0;
+
+  // Phase 2: check the program and elaborate its flow graph.
+  SemaOptions SemaOpts;
+  SemaOpts.RootName = RootOpt;
+  SemaOpts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  std::vector<const ast::TranslationUnit *> UnitPtrs;
+  for (const auto &TU : Units)
+    UnitPtrs.push_back(TU.get());
+  std::unique_ptr<graph::Program> Prog =
+      elaborate(UnitPtrs, SM, Diags, SemaOpts);
+  if (!Prog || Diags.hasErrors())
+    return 1;
+  if (ActionOpt == Action::DumpGraph)
+    graph::dump(*Prog, llvm::outs());
+  else if (ActionOpt == Action::EmitDot)
+    graph::emitDot(*Prog, llvm::outs());
+  return 0;
 }

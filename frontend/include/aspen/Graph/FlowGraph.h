@@ -1,0 +1,210 @@
+//===- FlowGraph.h - The elaborated instance graph --------------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The product of semantic analysis, consumed by placement, codegen and the
+// runtime: every module instance of the main root (sub-roots spliced in),
+// every point-to-point edge between instance ports, every collective with its
+// participants and receivers, and every S-Net network as a static property
+// graph with inferred record types.
+//
+// Everything lives in vectors indexed by typed ids; nothing points into the
+// AST except source locations, so the graph outlives the parse.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_GRAPH_FLOWGRAPH_H
+#define ASPEN_GRAPH_FLOWGRAPH_H
+
+#include "aspen/Basic/SourceManager.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aspen::graph {
+
+/// A typed index into one of Program's vectors. Distinct tags make mixing up
+/// an instance id and an edge id a compile-time error.
+template <typename Tag> struct Id {
+  uint32_t Index = UINT32_MAX;
+  Id() = default;
+  explicit Id(size_t I) : Index(static_cast<uint32_t>(I)) {}
+  bool isValid() const { return Index != UINT32_MAX; }
+  friend bool operator==(Id A, Id B) { return A.Index == B.Index; }
+  friend bool operator!=(Id A, Id B) { return A.Index != B.Index; }
+  friend bool operator<(Id A, Id B) { return A.Index < B.Index; }
+};
+
+using ModuleId = Id<struct ModuleTag>;
+using InstanceId = Id<struct InstanceTag>;
+using EdgeId = Id<struct EdgeTag>;
+using CollectiveId = Id<struct CollectiveTag>;
+using SNetNodeId = Id<struct SNetNodeTag>;
+
+/// The name of the default queue of a module, in dumps and in PortRef.
+inline constexpr const char *DefaultQueue = "";
+
+//===----------------------------------------------------------------------===//
+// Modules and instances
+//===----------------------------------------------------------------------===//
+
+struct Module {
+  enum Kind { Action, Box };
+  std::string Name;
+  Kind K = Action;
+  SourceLoc Loc;
+  std::vector<std::string> InputQueues;  // declared named input queues
+  std::vector<std::string> OutputQueues; // declared named output queues
+  /// What the module's C++ body does, as far as syntax tells: used to warn
+  /// about default queues that are used but not connected.
+  bool SendsDefault = false;
+  bool DequeuesDefault = false;
+};
+
+struct Placement {
+  enum Kind { NodeName, NodeIndex };
+  Kind K = NodeName;
+  std::string Node;
+  int64_t Index = 0;
+  SourceLoc Loc;
+};
+
+struct Instance {
+  enum Kind { Action, SNet };
+  Kind K = Action;
+  /// Full name: `p[2]`, `s.w[0]` for sub-root members, `net#1` for networks.
+  std::string Name;
+  ModuleId Module;  // Action only
+  SNetNodeId Net;   // SNet only: root of its property graph
+  /// The declarator this instance comes from (`s.w` for `w[4]` in `s`).
+  std::string Vector;
+  uint32_t Index = 0;        // position in the vector
+  uint32_t VectorLength = 1; // 1 for a single instance
+  bool IsVector = false;
+  SourceLoc Loc;
+  std::optional<Placement> Pin;
+};
+
+/// One queue of one instance. Queue == "" is the default queue.
+struct PortRef {
+  InstanceId Inst;
+  std::string Queue;
+  friend bool operator==(const PortRef &A, const PortRef &B) {
+    return A.Inst == B.Inst && A.Queue == B.Queue;
+  }
+};
+
+/// A point-to-point channel from an output queue to an input queue. An output
+/// queue with several edges deals its messages round-robin among them; an
+/// input queue with several edges merges them in arrival order.
+struct Edge {
+  PortRef From; // an output queue
+  PortRef To;   // an input queue
+  SourceLoc Loc;
+};
+
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+struct Collective {
+  enum Kind { Reduce, Broadcast };
+  Kind K = Reduce;
+  std::string Name; // `r1`, or `Reduce#2` for an inline one
+  /// Reduce only: `sum`, `multiply`, `min`, `max`, or a user C++ function.
+  std::string Op;
+  bool UserOp = false;
+  /// Reduce: the output queues whose messages are combined. Broadcast: the
+  /// output queues whose messages are copied to every receiver.
+  std::vector<PortRef> Sources;
+  /// The input queues that get the result (every participant for an
+  /// all-reduce).
+  std::vector<PortRef> Receivers;
+  bool AllReduce = false;
+  SourceLoc Loc;
+};
+
+//===----------------------------------------------------------------------===//
+// S-Net property graph
+//===----------------------------------------------------------------------===//
+
+/// A record type: sorted field labels and sorted tag labels.
+struct RecordType {
+  std::vector<std::string> Fields;
+  std::vector<std::string> Tags;
+  friend bool operator==(const RecordType &A, const RecordType &B) {
+    return A.Fields == B.Fields && A.Tags == B.Tags;
+  }
+  friend bool operator<(const RecordType &A, const RecordType &B) {
+    return A.Fields != B.Fields ? A.Fields < B.Fields : A.Tags < B.Tags;
+  }
+  size_t size() const { return Fields.size() + Tags.size(); }
+  /// True when every label of `this` is also in `R` (`this` matches R).
+  bool isSubsetOf(const RecordType &R) const;
+  std::string str() const;
+};
+
+/// A pattern: a record type plus an optional guard over its tags, kept as
+/// source-like text (the runtime evaluates the lowered form).
+struct Pattern {
+  RecordType Type;
+  std::string Guard; // empty: no guard
+  std::string str() const;
+};
+
+/// How one input variant of a network is transformed: a record of type
+/// `Input` (plus any other labels, which flow through) leaves as one of
+/// `Outputs`.
+struct TypeMapping {
+  RecordType Input;
+  std::vector<RecordType> Outputs;
+};
+
+struct FilterAssign {
+  bool IsTag = false;
+  std::string Label;
+  std::string Source; // field copied from, or tag expression text
+};
+
+struct SNetNode {
+  enum Kind { Box, Serial, Parallel, Star, Split, Feedback, Filter, Sync };
+  Kind K = Box;
+  std::vector<SNetNodeId> Children;
+  std::string BoxName; // Box: the box module; also the net name, if any
+  std::string NetName; // the named net this node is the body of, if any
+  std::vector<RecordType> BoxOutputs; // Box: signature outputs
+  std::vector<Pattern> Patterns; // Star/Feedback exit, Filter input, Sync
+  std::string Tag;               // Split
+  std::vector<std::vector<FilterAssign>> FilterOutputs; // Filter
+  bool Identity = false;                                // Filter `[]`
+  /// Inferred: the input variants this network accepts and what each
+  /// becomes.
+  std::vector<TypeMapping> Types;
+  SourceLoc Loc;
+};
+
+//===----------------------------------------------------------------------===//
+// The program
+//===----------------------------------------------------------------------===//
+
+struct Program {
+  std::string RootName;
+  std::vector<Module> Modules;
+  std::vector<Instance> Instances;
+  std::vector<Edge> Edges;
+  std::vector<Collective> Collectives;
+  std::vector<SNetNode> SNetNodes;
+
+  const Module &get(ModuleId I) const { return Modules[I.Index]; }
+  const Instance &get(InstanceId I) const { return Instances[I.Index]; }
+  const Edge &get(EdgeId I) const { return Edges[I.Index]; }
+  const Collective &get(CollectiveId I) const { return Collectives[I.Index]; }
+  const SNetNode &get(SNetNodeId I) const { return SNetNodes[I.Index]; }
+};
+
+} // namespace aspen::graph
+
+#endif // ASPEN_GRAPH_FLOWGRAPH_H

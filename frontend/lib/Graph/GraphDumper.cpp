@@ -1,0 +1,173 @@
+//===- GraphDumper.cpp - Stable text form of a flow graph -----------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/Graph/GraphDumper.h"
+
+using namespace aspen;
+using namespace aspen::graph;
+
+static std::string port(const Program &P, const PortRef &R) {
+  std::string S = P.get(R.Inst).Name;
+  if (!R.Queue.empty())
+    S += "." + R.Queue;
+  return S;
+}
+
+static std::string list(const std::vector<std::string> &V) {
+  std::string S;
+  for (const std::string &X : V)
+    S += (S.empty() ? "" : ", ") + X;
+  return S;
+}
+
+static const char *kindName(SNetNode::Kind K) {
+  switch (K) {
+  case SNetNode::Box:
+    return "Box";
+  case SNetNode::Serial:
+    return "Serial";
+  case SNetNode::Parallel:
+    return "Parallel";
+  case SNetNode::Star:
+    return "Star";
+  case SNetNode::Split:
+    return "Split";
+  case SNetNode::Feedback:
+    return "Feedback";
+  case SNetNode::Filter:
+    return "Filter";
+  case SNetNode::Sync:
+    return "Sync";
+  }
+  return "?";
+}
+
+static std::string filterText(const SNetNode &N) {
+  if (N.Identity)
+    return "[]";
+  std::string S = "[" + N.Patterns[0].str() + " ->";
+  for (size_t I = 0; I < N.FilterOutputs.size(); ++I) {
+    S += I ? "; {" : " {";
+    bool First = true;
+    for (const FilterAssign &A : N.FilterOutputs[I]) {
+      S += First ? "" : ", ";
+      First = false;
+      if (A.IsTag)
+        S += "<" + A.Label + (A.Source == A.Label ? "" : "=" + A.Source) + ">";
+      else
+        S += A.Label + (A.Source == A.Label ? "" : "=" + A.Source);
+    }
+    S += "}";
+  }
+  return S + "]";
+}
+
+/// One-line description of an S-Net node, shared with the DOT emitter.
+std::string describeSNetNode(const SNetNode &N) {
+  std::string S = kindName(N.K);
+  switch (N.K) {
+  case SNetNode::Box: {
+    S += " " + N.BoxName + " " + N.Patterns[0].Type.str() + " ->";
+    for (size_t I = 0; I < N.BoxOutputs.size(); ++I)
+      S += (I ? " | " : " ") + N.BoxOutputs[I].str();
+    break;
+  }
+  case SNetNode::Star:
+    S += " exit " + N.Patterns[0].str();
+    break;
+  case SNetNode::Feedback:
+    S += " back " + N.Patterns[0].str();
+    break;
+  case SNetNode::Split:
+    S += " <" + N.Tag + ">";
+    break;
+  case SNetNode::Filter:
+    S += " " + filterText(N);
+    break;
+  case SNetNode::Sync: {
+    S += " [|";
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      S += (I ? ", " : " ") + N.Patterns[I].str();
+    S += " |]";
+    break;
+  }
+  default:
+    break;
+  }
+  if (!N.NetName.empty() && N.K != SNetNode::Box)
+    S += " (net " + N.NetName + ")";
+  return S;
+}
+
+static void dumpNode(const Program &P, SNetNodeId Id, unsigned Depth,
+                     llvm::raw_ostream &OS) {
+  const SNetNode &N = P.get(Id);
+  OS.indent(Depth * 2) << describeSNetNode(N) << '\n';
+  for (const TypeMapping &M : N.Types) {
+    OS.indent(Depth * 2 + 2) << "type " << M.Input.str() << " ->";
+    if (M.Outputs.empty())
+      OS << " (nothing)";
+    for (size_t I = 0; I < M.Outputs.size(); ++I)
+      OS << (I ? " | " : " ") << M.Outputs[I].str();
+    OS << '\n';
+  }
+  for (SNetNodeId C : N.Children)
+    dumpNode(P, C, Depth + 1, OS);
+}
+
+void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
+  OS << "Program " << P.RootName << '\n';
+  for (const Module &M : P.Modules) {
+    OS << "  Module " << M.Name << (M.K == Module::Box ? " box" : " action");
+    if (!M.InputQueues.empty())
+      OS << " inputs(" << list(M.InputQueues) << ")";
+    if (!M.OutputQueues.empty())
+      OS << " outputs(" << list(M.OutputQueues) << ")";
+    if (M.SendsDefault)
+      OS << " sends";
+    if (M.DequeuesDefault)
+      OS << " dequeues";
+    OS << '\n';
+  }
+  for (size_t I = 0; I < P.Instances.size(); ++I) {
+    const Instance &Inst = P.Instances[I];
+    OS << "  Instance #" << I << ' ' << Inst.Name;
+    if (Inst.K == Instance::SNet) {
+      OS << " network\n";
+      continue;
+    }
+    OS << " : " << P.get(Inst.Module).Name;
+    if (Inst.IsVector)
+      OS << " [" << Inst.Index << " of " << Inst.VectorLength << "]";
+    if (Inst.Pin) {
+      if (Inst.Pin->K == Placement::NodeIndex)
+        OS << " on node #" << Inst.Pin->Index;
+      else
+        OS << " on node '" << Inst.Pin->Node << "'";
+    }
+    OS << '\n';
+  }
+  for (const Edge &E : P.Edges)
+    OS << "  Edge " << port(P, E.From) << " -> " << port(P, E.To) << '\n';
+  for (const Collective &C : P.Collectives) {
+    if (C.K == Collective::Reduce)
+      OS << "  Reduce " << C.Name << " op " << C.Op
+         << (C.UserOp ? " (user)" : "") << (C.AllReduce ? " all-reduce" : "");
+    else
+      OS << "  Broadcast " << C.Name;
+    OS << '\n';
+    for (const PortRef &S : C.Sources)
+      OS << "    Source " << port(P, S) << '\n';
+    for (const PortRef &R : C.Receivers)
+      OS << "    Receiver " << port(P, R) << '\n';
+  }
+  for (const Instance &Inst : P.Instances) {
+    if (Inst.K != Instance::SNet)
+      continue;
+    OS << "  Network " << Inst.Name << '\n';
+    dumpNode(P, Inst.Net, 2, OS);
+  }
+}

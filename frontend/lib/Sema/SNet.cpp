@@ -1,0 +1,615 @@
+//===- SNet.cpp - S-Net property graphs and record type inference ---------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A network expression becomes a tree of SNetNodes (named nets are expanded
+// in place, so each use has its own state at run time). Type inference then
+// follows every input variant the network accepts through the tree:
+//
+//   match      a pattern P matches a record type R when labels(P) ⊆ labels(R)
+//   routing    `A | B` sends R to the branch whose best matching input type
+//              has the most labels; equal best scores in two branches are
+//              an ambiguity error
+//   inheritance a box or filter consuming P from R emits its outputs plus
+//              the labels of R that P does not mention
+//   star/feedback iterate to a fixed point over the finite set of types
+//
+//===----------------------------------------------------------------------===//
+
+#include "SemaImpl.h"
+#include "aspen/AST/ASTDumper.h"
+#include <algorithm>
+
+using namespace aspen;
+using namespace aspen::sema;
+using graph::RecordType;
+using graph::SNetNode;
+using graph::SNetNodeId;
+using llvm::dyn_cast;
+
+/// Most distinct record types a star or feedback loop may produce before it
+/// is reported as diverging.
+static constexpr size_t MaxLoopTypes = 64;
+
+bool graph::RecordType::isSubsetOf(const RecordType &R) const {
+  return std::includes(R.Fields.begin(), R.Fields.end(), Fields.begin(),
+                       Fields.end()) &&
+         std::includes(R.Tags.begin(), R.Tags.end(), Tags.begin(), Tags.end());
+}
+
+std::string graph::RecordType::str() const {
+  std::string S = "{";
+  for (const std::string &F : Fields)
+    S += (S.size() > 1 ? ", " : "") + F;
+  for (const std::string &T : Tags)
+    S += (S.size() > 1 ? ", <" : "<") + T + ">";
+  return S + "}";
+}
+
+std::string graph::Pattern::str() const {
+  return Guard.empty() ? Type.str() : Type.str() + " if " + Guard;
+}
+
+std::string aspen::sema::typeStr(const RecordType &T) { return T.str(); }
+
+static void normalize(RecordType &T) {
+  std::sort(T.Fields.begin(), T.Fields.end());
+  T.Fields.erase(std::unique(T.Fields.begin(), T.Fields.end()), T.Fields.end());
+  std::sort(T.Tags.begin(), T.Tags.end());
+  T.Tags.erase(std::unique(T.Tags.begin(), T.Tags.end()), T.Tags.end());
+}
+
+/// `Out` plus every label of `In` that `Consumed` does not mention.
+static RecordType inherit(const RecordType &Out, const RecordType &In,
+                          const RecordType &Consumed) {
+  RecordType R = Out;
+  for (const std::string &F : In.Fields)
+    if (!std::binary_search(Consumed.Fields.begin(), Consumed.Fields.end(), F))
+      R.Fields.push_back(F);
+  for (const std::string &T : In.Tags)
+    if (!std::binary_search(Consumed.Tags.begin(), Consumed.Tags.end(), T))
+      R.Tags.push_back(T);
+  normalize(R);
+  return R;
+}
+
+static void addUnique(std::vector<RecordType> &V, const RecordType &T) {
+  if (std::find(V.begin(), V.end(), T) == V.end())
+    V.push_back(T);
+}
+
+//===----------------------------------------------------------------------===//
+// Building
+//===----------------------------------------------------------------------===//
+
+std::optional<RecordType> Sema::convertType(const ast::RecordType &T) {
+  RecordType R;
+  bool Ok = true;
+  for (const ast::TypeEntry &E : T.Entries) {
+    auto &List = E.IsTag ? R.Tags : R.Fields;
+    if (std::find(List.begin(), List.end(), E.Label.Text) != List.end()) {
+      Diags.report(E.Label.Range.Begin, DiagId::ErrDuplicateLabel)
+          << (E.IsTag ? "<" + E.Label.Text + ">" : E.Label.Text);
+      Ok = false;
+      continue;
+    }
+    List.push_back(E.Label.Text);
+  }
+  if (!Ok)
+    return std::nullopt;
+  normalize(R);
+  return R;
+}
+
+/// Tag names a tag expression reads.
+static void tagNames(const ast::TagExpr &E,
+                     std::vector<const ast::TagName *> &Out) {
+  if (auto *N = dyn_cast<ast::TagName>(&E))
+    Out.push_back(N);
+  else if (auto *U = dyn_cast<ast::TagUnary>(&E))
+    tagNames(*U->Operand, Out);
+  else if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
+    tagNames(*B->LHS, Out);
+    tagNames(*B->RHS, Out);
+  } else if (auto *C = dyn_cast<ast::TagCond>(&E)) {
+    tagNames(*C->Cond, Out);
+    tagNames(*C->Then, Out);
+    tagNames(*C->Else, Out);
+  }
+}
+
+std::optional<graph::Pattern>
+Sema::convertPattern(const ast::RecordPattern &P) {
+  std::optional<RecordType> T = convertType(P.Type);
+  if (!T)
+    return std::nullopt;
+  graph::Pattern Out;
+  Out.Type = *T;
+  if (P.Guard) {
+    std::vector<const ast::TagName *> Names;
+    tagNames(*P.Guard, Names);
+    for (const ast::TagName *N : Names)
+      if (!std::binary_search(T->Tags.begin(), T->Tags.end(), N->Ident)) {
+        Diags.report(N->getLoc(), DiagId::ErrGuardUnbound) << N->Ident;
+        return std::nullopt;
+      }
+    Out.Guard = ast::toString(*P.Guard);
+  }
+  return Out;
+}
+
+bool Sema::isNetName(llvm::StringRef Name) const {
+  const Symbol *S = lookup(Name);
+  return S && (S->K == Symbol::Net || S->K == Symbol::Box);
+}
+
+std::optional<SNetNodeId>
+Sema::buildNamedNet(const ast::Name &N,
+                    const std::vector<const ast::NetDecl *> &Env) {
+  const ast::NetDecl *Decl = nullptr;
+  for (auto It = Env.rbegin(); It != Env.rend() && !Decl; ++It)
+    if ((*It)->Ident.Text == N.Text)
+      Decl = *It;
+  const Symbol *S = Decl ? nullptr : lookup(N.Text);
+  if (!Decl && S && S->K == Symbol::Net)
+    Decl = S->NetDecl;
+
+  if (!Decl && S && S->K == Symbol::Box) {
+    const ast::BoxModuleDecl &B = *S->BoxDecl;
+    std::optional<RecordType> In = convertType(B.Sig.Input);
+    if (!In)
+      return std::nullopt;
+    SNetNode Node;
+    Node.K = SNetNode::Box;
+    Node.BoxName = B.Ident.Text;
+    Node.Loc = N.Range.Begin;
+    Node.Patterns.push_back({*In, ""});
+    for (const ast::RecordType &T : B.Sig.Outputs) {
+      std::optional<RecordType> Out = convertType(T);
+      if (!Out)
+        return std::nullopt;
+      Node.BoxOutputs.push_back(*Out);
+    }
+    SNetNodeId Id(Prog->SNetNodes.size());
+    Prog->SNetNodes.push_back(std::move(Node));
+    return Id;
+  }
+  if (!Decl) {
+    if (CurScope && CurScope->Names.count(N.Text))
+      Diags.report(N.Range.Begin, DiagId::ErrInstanceInNet) << N.Text;
+    else
+      Diags.report(N.Range.Begin, DiagId::ErrUnknownNet) << N.Text;
+    return std::nullopt;
+  }
+  if (std::find(NetStack.begin(), NetStack.end(), Decl) != NetStack.end()) {
+    Diags.report(N.Range.Begin, DiagId::ErrRecursiveNet) << N.Text;
+    return std::nullopt;
+  }
+  if (Decl->Sig) {
+    if (!convertType(Decl->Sig->Input))
+      return std::nullopt;
+    for (const ast::RecordType &T : Decl->Sig->Outputs)
+      if (!convertType(T))
+        return std::nullopt;
+  }
+  NetStack.push_back(Decl);
+  std::vector<const ast::NetDecl *> Inner = Env;
+  for (const auto &Nested : Decl->Nested)
+    Inner.push_back(Nested.get());
+  std::optional<SNetNodeId> Body = buildNetNode(*Decl->Body, Inner);
+  NetStack.pop_back();
+  if (Body && Prog->SNetNodes[Body->Index].NetName.empty())
+    Prog->SNetNodes[Body->Index].NetName = Decl->Ident.Text;
+  return Body;
+}
+
+std::optional<SNetNodeId>
+Sema::buildNetNode(const ast::NetExpr &E,
+                   const std::vector<const ast::NetDecl *> &Env) {
+  if (auto *R = dyn_cast<ast::RefExpr>(&E)) {
+    const ast::InstanceRef &Ref = R->Ref;
+    if (Ref.Head != ast::InstanceRef::Named || Ref.Lo || Ref.Queue) {
+      Diags.report(Ref.Range.Begin, DiagId::ErrInstanceInNet)
+          << ast::toString(Ref);
+      return std::nullopt;
+    }
+    return buildNamedNet(Ref.Base, Env);
+  }
+  if (auto *C = dyn_cast<ast::CollectiveExpr>(&E)) {
+    Diags.report(C->getLoc(), DiagId::ErrCollectiveInNet) << C->Callee.Text;
+    return std::nullopt;
+  }
+
+  SNetNode Node;
+  Node.Loc = E.getLoc();
+  auto AddChild = [&](const ast::NetExpr &Child) {
+    std::optional<SNetNodeId> Id = buildNetNode(Child, Env);
+    if (Id)
+      Node.Children.push_back(*Id);
+    return Id.has_value();
+  };
+  bool Ok = true;
+  if (auto *S = dyn_cast<ast::SerialExpr>(&E)) {
+    Node.K = SNetNode::Serial;
+    for (const auto &Part : S->Stages)
+      Ok &= AddChild(*Part);
+  } else if (auto *P = dyn_cast<ast::ParallelExpr>(&E)) {
+    Node.K = SNetNode::Parallel;
+    for (const auto &Part : P->Branches)
+      Ok &= AddChild(*Part);
+  } else if (auto *S = dyn_cast<ast::StarExpr>(&E)) {
+    Node.K = SNetNode::Star;
+    Ok &= AddChild(*S->Operand);
+    std::optional<graph::Pattern> Exit = convertPattern(S->Exit);
+    if (!Exit)
+      return std::nullopt;
+    if (Exit->Type.size() == 0 && Exit->Guard.empty()) {
+      Diags.report(S->Exit.Range.Begin, DiagId::ErrExitMatchesAll)
+          << "star" << "never run its operand";
+      return std::nullopt;
+    }
+    Node.Patterns.push_back(*Exit);
+  } else if (auto *S = dyn_cast<ast::SplitExpr>(&E)) {
+    Node.K = SNetNode::Split;
+    Node.Tag = S->Tag.Text;
+    Ok &= AddChild(*S->Operand);
+  } else if (auto *F = dyn_cast<ast::FeedbackExpr>(&E)) {
+    Node.K = SNetNode::Feedback;
+    Ok &= AddChild(*F->Operand);
+    std::optional<graph::Pattern> Back = convertPattern(F->Back);
+    if (!Back)
+      return std::nullopt;
+    if (Back->Type.size() == 0 && Back->Guard.empty()) {
+      Diags.report(F->Back.Range.Begin, DiagId::ErrExitMatchesAll)
+          << "feedback" << "never let a record out";
+      return std::nullopt;
+    }
+    Node.Patterns.push_back(*Back);
+  } else if (auto *F = dyn_cast<ast::FilterExpr>(&E)) {
+    Node.K = SNetNode::Filter;
+    if (!F->Pattern) {
+      Node.Identity = true;
+    } else {
+      std::optional<graph::Pattern> In = convertPattern(*F->Pattern);
+      if (!In)
+        return std::nullopt;
+      const RecordType &PT = In->Type;
+      for (const ast::FilterOutput &O : F->Outputs) {
+        std::vector<graph::FilterAssign> Assigns;
+        RecordType OutType; // for duplicate detection only
+        for (const ast::OutputEntry &Entry : O.Entries) {
+          graph::FilterAssign A;
+          A.IsTag = Entry.IsTag;
+          A.Label = Entry.Label.Text;
+          auto &Seen = Entry.IsTag ? OutType.Tags : OutType.Fields;
+          if (std::find(Seen.begin(), Seen.end(), A.Label) != Seen.end()) {
+            Diags.report(Entry.Label.Range.Begin, DiagId::ErrDuplicateLabel)
+                << (Entry.IsTag ? "<" + A.Label + ">" : A.Label);
+            return std::nullopt;
+          }
+          Seen.push_back(A.Label);
+          if (!Entry.IsTag) {
+            // `a` keeps field a, `b = a` copies/renames a: a must be bound.
+            const ast::Name &From = Entry.Source ? *Entry.Source : Entry.Label;
+            if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(),
+                                    From.Text)) {
+              Diags.report(From.Range.Begin, DiagId::ErrFilterUnbound)
+                  << From.Text;
+              return std::nullopt;
+            }
+            A.Source = From.Text;
+          } else if (Entry.Value) {
+            std::vector<const ast::TagName *> Names;
+            tagNames(*Entry.Value, Names);
+            for (const ast::TagName *N : Names)
+              if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
+                                      N->Ident)) {
+                Diags.report(N->getLoc(), DiagId::ErrFilterUnbound)
+                    << "<" + N->Ident + ">";
+                return std::nullopt;
+              }
+            A.Source = ast::toString(*Entry.Value);
+          } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
+                                         A.Label)) {
+            Diags.report(Entry.Label.Range.Begin, DiagId::ErrFilterUnbound)
+                << "<" + A.Label + ">";
+            return std::nullopt;
+          } else {
+            A.Source = A.Label;
+          }
+          Assigns.push_back(std::move(A));
+        }
+        Node.FilterOutputs.push_back(std::move(Assigns));
+      }
+      Node.Patterns.push_back(*In);
+    }
+  } else {
+    auto &S = llvm::cast<ast::SyncExpr>(E);
+    Node.K = SNetNode::Sync;
+    if (S.Patterns.size() < 2) {
+      Diags.report(S.getLoc(), DiagId::ErrSyncTooFewPatterns);
+      return std::nullopt;
+    }
+    for (const ast::RecordPattern &P : S.Patterns) {
+      std::optional<graph::Pattern> Pat = convertPattern(P);
+      if (!Pat)
+        return std::nullopt;
+      Node.Patterns.push_back(*Pat);
+    }
+    // A record matching pattern j would always also match a pattern i that
+    // has a subset of j's labels: the cell could not tell them apart.
+    for (size_t I = 0; I < Node.Patterns.size(); ++I)
+      for (size_t J = 0; J < Node.Patterns.size(); ++J)
+        if (I != J && Node.Patterns[I].Guard.empty() &&
+            Node.Patterns[J].Guard.empty() &&
+            Node.Patterns[I].Type.isSubsetOf(Node.Patterns[J].Type) &&
+            (I < J || !(Node.Patterns[I].Type == Node.Patterns[J].Type))) {
+          Diags.report(S.Patterns[J].Range.Begin, DiagId::ErrSyncSubsumed)
+              << Node.Patterns[I].str() << Node.Patterns[J].str();
+          return std::nullopt;
+        }
+  }
+  if (!Ok)
+    return std::nullopt;
+  SNetNodeId Id(Prog->SNetNodes.size());
+  Prog->SNetNodes.push_back(std::move(Node));
+  return Id;
+}
+
+//===----------------------------------------------------------------------===//
+// Type inference
+//===----------------------------------------------------------------------===//
+
+std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
+  const SNetNode &N = Prog->get(Id);
+  std::vector<RecordType> Out;
+  switch (N.K) {
+  case SNetNode::Box:
+    Out.push_back(N.Patterns[0].Type);
+    break;
+  case SNetNode::Serial:
+  case SNetNode::Feedback:
+    Out = intrinsicInputs(N.Children[0]);
+    break;
+  case SNetNode::Parallel:
+    for (SNetNodeId C : N.Children)
+      for (const RecordType &T : intrinsicInputs(C))
+        addUnique(Out, T);
+    break;
+  case SNetNode::Star:
+    Out = intrinsicInputs(N.Children[0]);
+    addUnique(Out, N.Patterns[0].Type);
+    break;
+  case SNetNode::Split:
+    for (RecordType T : intrinsicInputs(N.Children[0])) {
+      T.Tags.push_back(N.Tag);
+      normalize(T);
+      addUnique(Out, T);
+    }
+    break;
+  case SNetNode::Filter:
+    Out.push_back(N.Identity ? RecordType{} : N.Patterns[0].Type);
+    break;
+  case SNetNode::Sync:
+    for (const graph::Pattern &P : N.Patterns)
+      addUnique(Out, P.Type);
+    break;
+  }
+  return Out;
+}
+
+static std::string describeNode(const SNetNode &N) {
+  switch (N.K) {
+  case SNetNode::Box:
+    return "box '" + N.BoxName + "'";
+  case SNetNode::Filter:
+    return "this filter";
+  case SNetNode::Sync:
+    return "this synchro-cell";
+  default:
+    return N.NetName.empty() ? "this network" : "net '" + N.NetName + "'";
+  }
+}
+
+void Sema::typeError(SNetNodeId Id, const RecordType &T) {
+  if (!TypeErrorReported.insert(Id.Index).second)
+    return;
+  const SNetNode &N = Prog->get(Id);
+  std::string Accepts;
+  for (const RecordType &I : intrinsicInputs(Id))
+    Accepts += (Accepts.empty() ? "" : " or ") + I.str();
+  Diags.report(N.Loc, DiagId::ErrTypeMismatch)
+      << T.str() << describeNode(N) << Accepts;
+}
+
+std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
+  for (const graph::TypeMapping &M : Prog->get(Id).Types)
+    if (M.Input == In)
+      return M.Outputs;
+
+  const SNetNode N = Prog->get(Id); // copy: children may grow the vector
+  std::vector<RecordType> Out;
+  switch (N.K) {
+  case SNetNode::Box:
+    if (!N.Patterns[0].Type.isSubsetOf(In)) {
+      typeError(Id, In);
+      break;
+    }
+    for (const RecordType &O : N.BoxOutputs)
+      addUnique(Out, inherit(O, In, N.Patterns[0].Type));
+    break;
+  case SNetNode::Filter: {
+    if (N.Identity) {
+      Out.push_back(In);
+      break;
+    }
+    const RecordType &P = N.Patterns[0].Type;
+    if (!P.isSubsetOf(In)) {
+      typeError(Id, In);
+      break;
+    }
+    for (const auto &Assigns : N.FilterOutputs) {
+      RecordType T;
+      for (const graph::FilterAssign &A : Assigns)
+        (A.IsTag ? T.Tags : T.Fields).push_back(A.Label);
+      normalize(T);
+      addUnique(Out, inherit(T, In, P));
+    }
+    break;
+  }
+  case SNetNode::Sync: {
+    RecordType Merged = In;
+    bool Any = false;
+    for (const graph::Pattern &P : N.Patterns) {
+      Any |= P.Type.isSubsetOf(In);
+      Merged.Fields.insert(Merged.Fields.end(), P.Type.Fields.begin(),
+                           P.Type.Fields.end());
+      Merged.Tags.insert(Merged.Tags.end(), P.Type.Tags.begin(),
+                         P.Type.Tags.end());
+    }
+    if (!Any) {
+      typeError(Id, In);
+      break;
+    }
+    normalize(Merged);
+    // Until the cell fires it holds matching records; after, they pass.
+    addUnique(Out, Merged);
+    addUnique(Out, In);
+    break;
+  }
+  case SNetNode::Serial: {
+    std::vector<RecordType> Cur{In};
+    for (SNetNodeId C : N.Children) {
+      std::vector<RecordType> Next;
+      for (const RecordType &T : Cur)
+        for (const RecordType &O : infer(C, T))
+          addUnique(Next, O);
+      Cur = std::move(Next);
+    }
+    Out = std::move(Cur);
+    break;
+  }
+  case SNetNode::Parallel: {
+    // Best match: the branch whose matching input type has most labels.
+    int Best = -1;
+    std::vector<size_t> Winners;
+    for (size_t I = 0; I < N.Children.size(); ++I) {
+      int Score = -1;
+      for (const RecordType &T : intrinsicInputs(N.Children[I]))
+        if (T.isSubsetOf(In))
+          Score = std::max(Score, int(T.size()));
+      if (Score < 0)
+        continue;
+      if (Score > Best) {
+        Best = Score;
+        Winners = {I};
+      } else if (Score == Best) {
+        Winners.push_back(I);
+      }
+    }
+    if (Winners.empty()) {
+      if (TypeErrorReported.insert(Id.Index).second)
+        Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
+      break;
+    }
+    if (Winners.size() > 1) {
+      if (TypeErrorReported.insert(Id.Index).second)
+        Diags.report(Prog->get(N.Children[Winners[1]]).Loc,
+                     DiagId::ErrAmbiguousRouting)
+            << describeNode(Prog->get(N.Children[Winners[0]]))
+            << describeNode(Prog->get(N.Children[Winners[1]])) << In.str();
+      break;
+    }
+    Out = infer(N.Children[Winners[0]], In);
+    break;
+  }
+  case SNetNode::Split:
+    if (!std::binary_search(In.Tags.begin(), In.Tags.end(), N.Tag)) {
+      if (TypeErrorReported.insert(Id.Index).second)
+        Diags.report(N.Loc, DiagId::ErrSplitTagMissing) << N.Tag << In.str();
+      break;
+    }
+    Out = infer(N.Children[0], In);
+    break;
+  case SNetNode::Star:
+  case SNetNode::Feedback: {
+    const graph::Pattern &P = N.Patterns[0];
+    bool IsStar = N.K == SNetNode::Star;
+    std::vector<RecordType> Seen, Work;
+    // Star: a record is tested before each replica, so the input is tested
+    // too. Feedback: a record always enters the operand first.
+    if (IsStar)
+      Work.push_back(In);
+    else
+      for (const RecordType &O : infer(N.Children[0], In))
+        Work.push_back(O);
+    while (!Work.empty()) {
+      RecordType T = Work.back();
+      Work.pop_back();
+      if (std::find(Seen.begin(), Seen.end(), T) != Seen.end())
+        continue;
+      Seen.push_back(T);
+      if (Seen.size() > MaxLoopTypes) {
+        if (TypeErrorReported.insert(Id.Index).second)
+          Diags.report(N.Loc, DiagId::ErrTypesDiverge)
+              << (IsStar ? "star" : "feedback loop") << unsigned(MaxLoopTypes);
+        return {};
+      }
+      bool Matches = P.Type.isSubsetOf(T);
+      // With a guard a matching type may or may not take the pattern's way.
+      bool TakesPattern = Matches;
+      bool TakesOther = !Matches || !P.Guard.empty();
+      bool Leaves = IsStar ? TakesPattern : TakesOther;
+      bool Loops = IsStar ? TakesOther : TakesPattern;
+      if (Leaves)
+        addUnique(Out, T);
+      if (Loops)
+        for (const RecordType &O : infer(N.Children[0], T))
+          Work.push_back(O);
+    }
+    if (Out.empty() && IsStar && !TypeErrorReported.count(Id.Index) &&
+        WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second)
+      Diags.report(N.Loc, DiagId::WarnStarNeverExits) << P.str() << "star";
+    break;
+  }
+  }
+  Prog->SNetNodes[Id.Index].Types.push_back({In, Out});
+  return Out;
+}
+
+void Sema::inferNetwork(SNetNodeId Root) {
+  for (const RecordType &T : intrinsicInputs(Root))
+    infer(Root, T);
+}
+
+std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
+  unsigned Before = Diags.getNumErrors();
+  CurScope = &S;
+  std::optional<SNetNodeId> Root = buildNetNode(E, {});
+  CurScope = nullptr;
+  if (Root)
+    inferNetwork(*Root);
+  if (Diags.getNumErrors() != Before)
+    return std::nullopt;
+  return Root;
+}
+
+bool Sema::checkAllNets() {
+  // Every named net is checked once, used or not; its nodes are discarded
+  // here and rebuilt for each use in a flow.
+  unsigned Before = Diags.getNumErrors();
+  for (const ast::TranslationUnit *TU : Units)
+    for (const auto &D : TU->Decls)
+      if (auto *N = dyn_cast<ast::NetDecl>(D.get())) {
+        if (lookup(N->Ident.Text)->NetDecl != N)
+          continue; // a redefinition, already reported
+        size_t Mark = Prog->SNetNodes.size();
+        if (std::optional<SNetNodeId> Root = buildNamedNet(N->Ident, {}))
+          inferNetwork(*Root);
+        Prog->SNetNodes.resize(Mark);
+        TypeErrorReported.clear();
+      }
+  return Diags.getNumErrors() == Before;
+}

@@ -1,0 +1,155 @@
+//===- SemaImpl.h - Semantic analysis internals -----------------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to frontend/lib/Sema. The work is split by concern:
+//   Symbols.cpp    program-wide names, module checks, `requires`, main root
+//   ConstEval.cpp  integer constant expressions
+//   Elaborate.cpp  instances, flows, collectives, sub-root splicing, warnings
+//   SNet.cpp       S-Net property graphs and record type inference
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_LIB_SEMA_SEMAIMPL_H
+#define ASPEN_LIB_SEMA_SEMAIMPL_H
+
+#include "aspen/Sema/Sema.h"
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <optional>
+#include <set>
+
+namespace aspen::sema {
+
+/// Everything a module-like name can denote, program-wide.
+struct Symbol {
+  enum Kind { Action, Root, Box, Net, BuiltinReduce, BuiltinBroadcast };
+  Kind K = Action;
+  std::string Name;
+  SourceLoc Loc;
+  const ast::ActionModuleDecl *ActionDecl = nullptr;
+  const ast::DeclareModuleDecl *DeclareDecl = nullptr;
+  const ast::RootModuleDecl *RootDecl = nullptr;
+  const ast::BoxModuleDecl *BoxDecl = nullptr;
+  const ast::NetDecl *NetDecl = nullptr;
+  graph::ModuleId Module; // Action and Box
+  /// Root: the boundary queues its flows use ("" is the default queue).
+  std::set<std::string> BoundaryInputs, BoundaryOutputs;
+};
+
+/// Which end of a connection a reference is on.
+enum class Side { Source, Target };
+
+/// Names visible while elaborating one copy of one root module.
+struct Scope {
+  const Symbol *RootSym = nullptr;
+  std::string Prefix; // "" for the main root, "s[1]." inside a sub-root
+  graph::InstanceId InBoundary, OutBoundary; // invalid in the main root
+
+  struct Const {
+    int64_t Value = 0;
+    SourceLoc Loc;
+    bool Used = false;
+  };
+  std::map<std::string, Const> Consts;
+
+  struct Entry {
+    enum Kind { Instances, SubRoot, Reduce, Broadcast };
+    Kind K = Instances;
+    const Symbol *Module = nullptr;
+    bool IsVector = false;
+    uint32_t Length = 1;
+    SourceLoc Loc;
+    /// Instances: each element. SubRoot: each element's Input boundary.
+    std::vector<graph::InstanceId> Members;
+    /// SubRoot: each element's Output boundary.
+    std::vector<graph::InstanceId> OutMembers;
+    /// Collectives: where the one flow statement using it is.
+    std::optional<SourceLoc> UsedAt;
+  };
+  std::map<std::string, Entry> Names;
+};
+
+class Sema {
+public:
+  Sema(const SourceManager &SM, DiagnosticEngine &Diags,
+       const SemaOptions &Opts)
+      : SM(SM), Diags(Diags), Opts(Opts) {}
+
+  std::unique_ptr<graph::Program>
+  run(llvm::ArrayRef<const ast::TranslationUnit *> Units);
+
+  // ---- Symbols.cpp
+  void collect(const ast::TranslationUnit &TU);
+  void checkModules();
+  bool checkRequires();
+  const Symbol *chooseRoot();
+  const Symbol *lookup(llvm::StringRef Name) const;
+  bool isVisibleFunction(llvm::StringRef Name);
+
+  // ---- ConstEval.cpp
+  std::optional<int64_t> eval(const ast::IntExpr &E, Scope &S);
+
+  // ---- Elaborate.cpp
+  void elaborateRoot(Scope &S);
+  void declareInstances(const ast::InstanceDecl &D, Scope &S);
+  void place(const ast::PlaceStmt &P, Scope &S);
+  void elaborateFlow(const ast::FlowStmt &F, Scope &S);
+  std::optional<std::vector<graph::PortRef>>
+  resolveRef(const ast::InstanceRef &R, Side Which, Scope &S);
+  std::optional<std::pair<int64_t, int64_t>>
+  resolveRange(const ast::InstanceRef &R, const Scope::Entry &E, Scope &S);
+  graph::InstanceId addInstance(graph::Instance I);
+  void connect(const std::vector<graph::PortRef> &From,
+               const std::vector<graph::PortRef> &To, SourceLoc Loc);
+  void spliceBoundaries();
+  void checkCollectiveSources();
+  void warnConnectivity();
+  std::string portName(const graph::PortRef &P) const;
+
+  // ---- SNet.cpp
+  std::optional<graph::SNetNodeId> buildNetwork(const ast::NetExpr &E,
+                                                Scope &S);
+  std::optional<graph::SNetNodeId>
+  buildNetNode(const ast::NetExpr &E,
+               const std::vector<const ast::NetDecl *> &Env);
+  std::optional<graph::SNetNodeId>
+  buildNamedNet(const ast::Name &N,
+                const std::vector<const ast::NetDecl *> &Env);
+  std::optional<graph::RecordType> convertType(const ast::RecordType &T);
+  std::optional<graph::Pattern> convertPattern(const ast::RecordPattern &P);
+  std::vector<graph::RecordType> intrinsicInputs(graph::SNetNodeId N);
+  std::vector<graph::RecordType> infer(graph::SNetNodeId N,
+                                       const graph::RecordType &In);
+  void inferNetwork(graph::SNetNodeId Root);
+  bool isNetName(llvm::StringRef Name) const;
+  bool checkAllNets();
+  void typeError(graph::SNetNodeId N, const graph::RecordType &T);
+
+  const SourceManager &SM;
+  DiagnosticEngine &Diags;
+  const SemaOptions &Opts;
+
+  std::vector<const ast::TranslationUnit *> Units;
+  std::map<std::string, Symbol> Symbols;
+  std::unique_ptr<graph::Program> Prog;
+  std::vector<bool> IsBoundary; // parallel to Prog->Instances
+  std::vector<std::string> CxxTexts; // C++ searched for user reduce ops
+  bool CxxTextsLoaded = false;
+  unsigned InlineCollectives = 0;
+  unsigned Networks = 0;
+  std::vector<const ast::NetDecl *> NetStack; // recursion guard
+  std::set<uint32_t> TypeErrorReported;       // SNet nodes already diagnosed
+  std::set<const Symbol *> ConstsChecked;     // roots whose consts were checked
+  const Scope *CurScope = nullptr;            // while building a network
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
+};
+
+/// `{a, b, <t>}` spelled for messages.
+std::string typeStr(const graph::RecordType &T);
+
+} // namespace aspen::sema
+
+#endif // ASPEN_LIB_SEMA_SEMAIMPL_H

@@ -1,0 +1,414 @@
+//===- Symbols.cpp - Program-wide names and module checks -----------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SemaImpl.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <functional>
+
+using namespace aspen;
+using namespace aspen::sema;
+using llvm::dyn_cast;
+
+namespace {
+const char *kindWord(Symbol::Kind K) {
+  switch (K) {
+  case Symbol::Action:
+    return "module";
+  case Symbol::Root:
+    return "root module";
+  case Symbol::Box:
+    return "box module";
+  case Symbol::Net:
+    return "net";
+  case Symbol::BuiltinReduce:
+  case Symbol::BuiltinBroadcast:
+    return "built-in module";
+  }
+  return "module";
+}
+} // namespace
+
+const Symbol *Sema::lookup(llvm::StringRef Name) const {
+  auto It = Symbols.find(Name.str());
+  return It == Symbols.end() ? nullptr : &It->second;
+}
+
+/// Adds a symbol, reporting a redefinition against any earlier one.
+static Symbol *define(std::map<std::string, Symbol> &Symbols,
+                      DiagnosticEngine &Diags, Symbol S) {
+  auto [It, Inserted] = Symbols.try_emplace(S.Name, S);
+  if (Inserted)
+    return &It->second;
+  const Symbol &Prev = It->second;
+  bool PrevBuiltin = Prev.K == Symbol::BuiltinReduce ||
+                     Prev.K == Symbol::BuiltinBroadcast;
+  Diags.report(S.Loc, DiagId::ErrRedefinition)
+      << (PrevBuiltin ? "built-in module" : kindWord(Prev.K)) << S.Name;
+  if (Prev.Loc.isValid())
+    Diags.report(Prev.Loc, DiagId::NotePreviousDefinition) << S.Name;
+  return nullptr;
+}
+
+void Sema::collect(const ast::TranslationUnit &TU) {
+  for (const auto &D : TU.Decls) {
+    Symbol S;
+    if (auto *R = dyn_cast<ast::RootModuleDecl>(D.get())) {
+      S.K = Symbol::Root;
+      S.Name = R->Ident.Text;
+      S.Loc = R->Ident.Range.Begin;
+      S.RootDecl = R;
+    } else if (auto *A = dyn_cast<ast::ActionModuleDecl>(D.get())) {
+      S.K = Symbol::Action;
+      S.Name = A->Ident.Text;
+      S.Loc = A->Ident.Range.Begin;
+      S.ActionDecl = A;
+    } else if (auto *B = dyn_cast<ast::BoxModuleDecl>(D.get())) {
+      S.K = Symbol::Box;
+      S.Name = B->Ident.Text;
+      S.Loc = B->Ident.Range.Begin;
+      S.BoxDecl = B;
+    } else if (auto *N = dyn_cast<ast::NetDecl>(D.get())) {
+      S.K = Symbol::Net;
+      S.Name = N->Ident.Text;
+      S.Loc = N->Ident.Range.Begin;
+      S.NetDecl = N;
+    } else {
+      continue; // directives; Declare Module is matched up in checkModules
+    }
+    define(Symbols, Diags, std::move(S));
+  }
+}
+
+/// Walks a C++ body: checks named queues and notes default-queue use.
+static void scanBody(const ast::CxxBody &Body, const graph::Module &M,
+                     DiagnosticEngine &Diags, bool &SendsDefault,
+                     bool &DequeuesDefault) {
+  auto Has = [](const std::vector<std::string> &V, const std::string &Q) {
+    return std::find(V.begin(), V.end(), Q) != V.end();
+  };
+  for (const auto &F : Body) {
+    if (auto *S = dyn_cast<ast::SendStmt>(F.get())) {
+      if (!S->Queue)
+        SendsDefault = true;
+      else if (!Has(M.OutputQueues, S->Queue->Text))
+        Diags.report(S->Queue->Range.Begin, DiagId::ErrSendUnknownQueue)
+            << S->Queue->Text << M.Name;
+      scanBody(S->Operand, M, Diags, SendsDefault, DequeuesDefault);
+    } else if (auto *D = dyn_cast<ast::DequeueExpr>(F.get())) {
+      if (!D->Queue)
+        DequeuesDefault = true;
+      else if (!Has(M.InputQueues, D->Queue->Text))
+        Diags.report(D->Queue->Range.Begin, DiagId::ErrDequeueUnknownQueue)
+            << D->Queue->Text << M.Name;
+    } else if (auto *G = dyn_cast<ast::GetPayloadExpr>(F.get())) {
+      scanBody(G->Operand, M, Diags, SendsDefault, DequeuesDefault);
+    }
+  }
+}
+
+/// Reports the first Aspen extension found in a box body.
+static bool findExtension(const ast::CxxBody &Body, const char *&Word,
+                          SourceLoc &Loc) {
+  for (const auto &F : Body) {
+    if (llvm::isa<ast::CxxVerbatim>(F.get()))
+      continue;
+    Word = llvm::isa<ast::SendStmt>(F.get())      ? "send"
+           : llvm::isa<ast::DequeueExpr>(F.get()) ? "dequeue"
+                                                  : "getPayload";
+    Loc = F->getLoc();
+    return true;
+  }
+  return false;
+}
+
+void Sema::checkModules() {
+  // Declare Module blocks, matched with their definitions.
+  std::map<std::string, const ast::DeclareModuleDecl *> Declares;
+  for (const ast::TranslationUnit *TU : Units)
+    for (const auto &D : TU->Decls)
+      if (auto *M = dyn_cast<ast::DeclareModuleDecl>(D.get())) {
+        auto [It, Inserted] = Declares.try_emplace(M->Ident.Text, M);
+        if (!Inserted) {
+          Diags.report(M->Ident.Range.Begin, DiagId::ErrRedefinition)
+              << "module declaration" << M->Ident.Text;
+          Diags.report(It->second->Ident.Range.Begin,
+                       DiagId::NotePreviousDefinition)
+              << M->Ident.Text;
+          continue;
+        }
+        auto S = Symbols.find(M->Ident.Text);
+        if (S == Symbols.end() || S->second.K != Symbol::Action) {
+          Diags.report(M->Ident.Range.Begin, DiagId::ErrDeclareWithoutModule)
+              << M->Ident.Text;
+          continue;
+        }
+        S->second.DeclareDecl = M;
+      }
+
+  // Modules in definition order, so ids and dumps follow the source.
+  for (const ast::TranslationUnit *TU : Units)
+    for (const auto &D : TU->Decls) {
+      const ast::Name *Ident = nullptr;
+      if (auto *A = dyn_cast<ast::ActionModuleDecl>(D.get()))
+        Ident = &A->Ident;
+      else if (auto *B = dyn_cast<ast::BoxModuleDecl>(D.get()))
+        Ident = &B->Ident;
+      else
+        continue;
+      Symbol &S = Symbols[Ident->Text];
+      if ((S.ActionDecl != D.get() && S.BoxDecl != D.get()) || S.Module.isValid())
+        continue; // a redefinition, already reported
+      graph::Module M;
+      M.Name = S.Name;
+      M.Loc = S.Loc;
+      M.K = S.K == Symbol::Box ? graph::Module::Box : graph::Module::Action;
+      if (S.DeclareDecl) {
+        auto AddQueues = [&](const std::vector<ast::Name> &From,
+                             std::vector<std::string> &To) {
+          for (const ast::Name &Q : From) {
+            if (std::find(To.begin(), To.end(), Q.Text) != To.end()) {
+              Diags.report(Q.Range.Begin, DiagId::ErrDuplicateQueue)
+                  << Q.Text << S.Name;
+              continue;
+            }
+            To.push_back(Q.Text);
+          }
+        };
+        AddQueues(S.DeclareDecl->InputQueues, M.InputQueues);
+        AddQueues(S.DeclareDecl->OutputQueues, M.OutputQueues);
+      }
+      if (S.ActionDecl) {
+        scanBody(S.ActionDecl->Body, M, Diags, M.SendsDefault, M.DequeuesDefault);
+      } else {
+        const char *Word = nullptr;
+        SourceLoc Loc;
+        if (findExtension(S.BoxDecl->Body, Word, Loc))
+          Diags.report(Loc, DiagId::ErrExtensionInBox) << Word << S.Name;
+        // Signatures are checked where record types are converted.
+        convertType(S.BoxDecl->Sig.Input);
+        for (const ast::RecordType &T : S.BoxDecl->Sig.Outputs)
+          convertType(T);
+      }
+      S.Module = graph::ModuleId(Prog->Modules.size());
+      Prog->Modules.push_back(std::move(M));
+    }
+
+  // The boundary queues each root module's flows use.
+  for (auto &[Name, S] : Symbols) {
+    if (S.K != Symbol::Root)
+      continue;
+    for (const auto &St : S.RootDecl->Body) {
+      auto *F = dyn_cast<ast::FlowStmt>(St.get());
+      if (!F)
+        continue;
+      for (const auto &Stage : F->Stages)
+        for (const auto &E : Stage)
+          if (auto *R = dyn_cast<ast::RefExpr>(E.get())) {
+            std::string Q = R->Ref.Queue ? R->Ref.Queue->Text : "";
+            if (R->Ref.Head == ast::InstanceRef::Input)
+              S.BoundaryInputs.insert(Q);
+            else if (R->Ref.Head == ast::InstanceRef::Output)
+              S.BoundaryOutputs.insert(Q);
+          }
+    }
+  }
+}
+
+bool Sema::checkRequires() {
+  unsigned Before = Diags.getNumErrors();
+  for (auto &[Name, S] : Symbols) {
+    if (S.K != Symbol::Root)
+      continue;
+    std::set<std::string> Seen;
+    for (const ast::Name &Req : S.RootDecl->Requires) {
+      if (!Seen.insert(Req.Text).second)
+        Diags.report(Req.Range.Begin, DiagId::ErrDuplicateRequired)
+            << Req.Text;
+      else if (!lookup(Req.Text))
+        Diags.report(Req.Range.Begin, DiagId::ErrUnknownRequired) << Req.Text;
+    }
+  }
+
+  // Cycles among root modules: depth-first search, reporting each cycle at
+  // the `requires` entry that closes it.
+  enum Color { White, Grey, Black };
+  std::map<std::string, Color> Colors;
+  std::vector<std::string> Path;
+  std::function<void(const Symbol &)> Visit = [&](const Symbol &S) {
+    Colors[S.Name] = Grey;
+    Path.push_back(S.Name);
+    for (const ast::Name &Req : S.RootDecl->Requires) {
+      const Symbol *T = lookup(Req.Text);
+      if (!T || T->K != Symbol::Root)
+        continue;
+      Color C = Colors[T->Name];
+      if (C == Grey) {
+        std::string Cycle;
+        auto Start = std::find(Path.begin(), Path.end(), T->Name);
+        for (auto I = Start; I != Path.end(); ++I)
+          Cycle += *I + " -> ";
+        Cycle += T->Name;
+        Diags.report(Req.Range.Begin, DiagId::ErrRequiresCycle)
+            << T->Name << Cycle;
+      } else if (C == White) {
+        Visit(*T);
+      }
+    }
+    Path.pop_back();
+    Colors[S.Name] = Black;
+  };
+  for (auto &[Name, S] : Symbols)
+    if (S.K == Symbol::Root && Colors[Name] == White)
+      Visit(S);
+  return Diags.getNumErrors() == Before;
+}
+
+const Symbol *Sema::chooseRoot() {
+  if (!Opts.RootName.empty()) {
+    const Symbol *S = lookup(Opts.RootName);
+    if (!S || S->K != Symbol::Root) {
+      Diags.report({}, DiagId::ErrUnknownRootOption) << Opts.RootName;
+      return nullptr;
+    }
+    return S;
+  }
+  std::set<std::string> Required;
+  for (auto &[Name, S] : Symbols)
+    if (S.K == Symbol::Root)
+      for (const ast::Name &Req : S.RootDecl->Requires)
+        Required.insert(Req.Text);
+  std::vector<const Symbol *> Candidates;
+  for (auto &[Name, S] : Symbols)
+    if (S.K == Symbol::Root && !Required.count(Name))
+      Candidates.push_back(&S);
+  if (Candidates.size() == 1)
+    return Candidates[0];
+  if (Candidates.empty()) {
+    Diags.report({}, DiagId::ErrNoRoot);
+    return nullptr;
+  }
+  std::string Names;
+  for (const Symbol *S : Candidates)
+    Names += (Names.empty() ? "" : ", ") + S->Name;
+  Diags.report(Candidates[1]->Loc, DiagId::ErrAmbiguousRoot) << Names;
+  return nullptr;
+}
+
+/// True if `Text` contains `Word` delimited by non-identifier characters.
+static bool containsWord(llvm::StringRef Text, llvm::StringRef Word) {
+  auto IsIdent = [](char C) { return isalnum(static_cast<unsigned char>(C)) || C == '_'; };
+  for (size_t Pos = Text.find(Word); Pos != llvm::StringRef::npos;
+       Pos = Text.find(Word, Pos + 1)) {
+    bool Before = Pos == 0 || !IsIdent(Text[Pos - 1]);
+    size_t End = Pos + Word.size();
+    bool After = End == Text.size() || !IsIdent(Text[End]);
+    if (Before && After)
+      return true;
+  }
+  return false;
+}
+
+static void appendBodyText(const ast::CxxBody &Body, std::string &Out) {
+  for (const auto &F : Body)
+    if (auto *V = dyn_cast<ast::CxxVerbatim>(F.get()))
+      Out += V->Text;
+}
+
+bool Sema::isVisibleFunction(llvm::StringRef Name) {
+  // The C++ semantics are Clang's business later; here a user operation
+  // must at least be spelled somewhere in the program's own C++: a module
+  // body, a top-level directive, or a file included with quotes.
+  if (!CxxTextsLoaded) {
+    CxxTextsLoaded = true;
+    for (const ast::TranslationUnit *TU : Units) {
+      std::string Dir =
+          llvm::sys::path::parent_path(SM.getName(TU->File)).str();
+      for (const auto &D : TU->Decls) {
+        std::string Text;
+        if (auto *A = dyn_cast<ast::ActionModuleDecl>(D.get()))
+          appendBodyText(A->Body, Text);
+        else if (auto *B = dyn_cast<ast::BoxModuleDecl>(D.get()))
+          appendBodyText(B->Body, Text);
+        else if (auto *M = dyn_cast<ast::DeclareModuleDecl>(D.get())) {
+          if (M->DataSection)
+            Text = M->DataSection->Text;
+        } else if (auto *Dir2 = dyn_cast<ast::DirectiveDecl>(D.get())) {
+          Text = Dir2->Text;
+          if (Dir2->IsInclude && !Dir2->Angled) {
+            std::vector<std::string> Search{Dir};
+            Search.insert(Search.end(), Opts.IncludeDirs.begin(),
+                          Opts.IncludeDirs.end());
+            for (const std::string &SD : Search) {
+              llvm::SmallString<256> P(SD);
+              llvm::sys::path::append(P, Dir2->IncludePath);
+              auto Buf = llvm::MemoryBuffer::getFile(P, /*IsText=*/true);
+              if (Buf && (*Buf)->getBufferSize() < (16u << 20)) {
+                Text += (*Buf)->getBuffer().str();
+                break;
+              }
+            }
+          }
+        }
+        if (!Text.empty())
+          CxxTexts.push_back(std::move(Text));
+      }
+    }
+  }
+  llvm::StringRef Last = Name.rsplit("::").second;
+  if (Last.empty())
+    Last = Name;
+  for (const std::string &T : CxxTexts)
+    if (containsWord(T, Last))
+      return true;
+  return false;
+}
+
+std::unique_ptr<graph::Program>
+Sema::run(llvm::ArrayRef<const ast::TranslationUnit *> In) {
+  Units.assign(In.begin(), In.end());
+  Prog = std::make_unique<graph::Program>();
+  unsigned Before = Diags.getNumErrors();
+
+  Symbol Reduce, Broadcast;
+  Reduce.K = Symbol::BuiltinReduce;
+  Reduce.Name = "Reduce";
+  Broadcast.K = Symbol::BuiltinBroadcast;
+  Broadcast.Name = "Broadcast";
+  Symbols.emplace(Reduce.Name, Reduce);
+  Symbols.emplace(Broadcast.Name, Broadcast);
+
+  for (const ast::TranslationUnit *TU : Units)
+    collect(*TU);
+  checkModules();
+  bool NetsOk = checkAllNets();
+  if (!checkRequires() || !NetsOk || Diags.getNumErrors() != Before)
+    return nullptr;
+  const Symbol *Root = chooseRoot();
+  if (!Root)
+    return nullptr;
+
+  Prog->RootName = Root->Name;
+  Scope Main;
+  Main.RootSym = Root;
+  elaborateRoot(Main);
+  if (Diags.getNumErrors() != Before)
+    return nullptr;
+  spliceBoundaries();
+  checkCollectiveSources();
+  if (Diags.getNumErrors() != Before)
+    return nullptr;
+  warnConnectivity();
+  return std::move(Prog);
+}
+
+std::unique_ptr<graph::Program>
+aspen::elaborate(llvm::ArrayRef<const ast::TranslationUnit *> Units,
+                 const SourceManager &SM, DiagnosticEngine &Diags,
+                 const SemaOptions &Opts) {
+  return Sema(SM, Diags, Opts).run(Units);
+}
