@@ -29,6 +29,19 @@ tokens { UNTERMINATED_RAW_STRING }
     return T;
   }
 
+  /// True when only blanks precede the current token on its line: a `#`
+  /// starts a preprocessor line only there.
+  bool atLineStart() {
+    for (ssize_t I = ssize_t(tokenStartCharIndex) - 1; I >= 0; --I) {
+      std::string C = _input->getText(antlr4::misc::Interval(size_t(I), size_t(I)));
+      if (C == "\n")
+        return true;
+      if (C != " " && C != "\t" && C != "\r" && C != "\f" && C != "\v")
+        return false;
+    }
+    return true;
+  }
+
   bool afterMemberAccess() const {
     return LastSignificant == DOT || LastSignificant == ARROW ||
            LastSignificant == COLONCOLON;
@@ -128,7 +141,8 @@ TILDE       : '~';
 QUESTION    : '?';
 
 // ---------------------------------------------------------------- literals
-IDENT       : [a-zA-Z_] [a-zA-Z_0-9]*;
+// Clang accepts `$` and any non-ASCII letter in identifiers; so do we.
+IDENT       : [a-zA-Z_$\u0080-\u{10FFFF}] [a-zA-Z_$0-9\u0080-\u{10FFFF}]*;
 
 // A C++ pp-number: covers 42, 0x1F, 1e-9, 3.5f, 1'000'000, .5
 NUMBER      : ( [0-9] | '.' [0-9] ) ( [a-zA-Z0-9_.] | [eEpP] [+-] | '\'' [a-zA-Z0-9_] )*;
@@ -139,10 +153,13 @@ RAW_STRING  : ( 'u8' | [uUL] )? 'R"' ~[()\\ \t\r\n"]* '(' { finishRawString(); }
 
 // A preprocessor line, with backslash continuations. At top level the parser
 // understands `#include`; everywhere else directives are copied verbatim.
-DIRECTIVE   : '#' ( ~[\r\n\\] | '\\' '\r'? '\n' | '\\' . )*;
+// Backslash-newline continues the line; a /* */ comment on it may span lines.
+DIRECTIVE   : '#' { atLineStart() }?
+              ( ~[\r\n\\/] | '\\' '\r'? '\n' | '\\' ~[\r\n] | '/*' .*? '*/' | '/' )*;
 
 // ---------------------------------------------------------------- hidden
-LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN);
+// As in C++, a backslash at the end of a // comment continues it.
+LINE_COMMENT  : '//' ( ~[\r\n\\] | '\\' '\r'? '\n' | '\\' ~[\r\n] )* '\\'? -> channel(HIDDEN);
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN);
 WS            : [ \t\r\n\f\u000B]+ -> channel(HIDDEN);
 

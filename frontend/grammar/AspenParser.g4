@@ -171,8 +171,9 @@ sendOperand
      | DEQUEUE | GETPAYLOAD | SYNC_OPEN | SYNC_CLOSE)
   ;
 
-// dequeue()   dequeue(q)
-dequeueExpr : DEQUEUE LPAREN IDENT? RPAREN;
+// dequeue()   dequeue(q). Anything else in the parentheses is parsed so that
+// ASTBuilder can say it is not a queue name.
+dequeueExpr : DEQUEUE LPAREN cxxItem* RPAREN;
 
 // getPayload(q)   getPayload<Matrix>(q)
 getPayloadExpr : GETPAYLOAD templateArgs? LPAREN cxxItem* RPAREN;

@@ -98,6 +98,13 @@ int main(int Argc, char **Argv) {
   }
 
   // Phase 1: parse every input.
+  // Deeper nesting than this could exhaust the parser's stack.
+  constexpr unsigned MaxNestingLimit = 10000;
+  if (MaxNesting < 1 || MaxNesting > MaxNestingLimit) {
+    Diags.report({}, DiagId::ErrOptionRange)
+        << "--max-nesting" << 1u << MaxNestingLimit;
+    return 1;
+  }
   ParseOptions Opts;
   Opts.MaxNesting = MaxNesting;
   std::vector<std::unique_ptr<ast::TranslationUnit>> Units;

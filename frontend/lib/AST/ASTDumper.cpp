@@ -7,6 +7,7 @@
 #include "aspen/AST/ASTDumper.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 
 using namespace aspen;
 using namespace aspen::ast;
@@ -113,8 +114,12 @@ static std::string toString(const FilterOutput &O) {
 }
 
 /// Escapes a C++ fragment onto one line.
+static std::string escape(llvm::StringRef Text);
 static std::string quote(llvm::StringRef Text) {
-  std::string S = "\"";
+  return "\"" + escape(Text) + "\"";
+}
+static std::string escape(llvm::StringRef Text) {
+  std::string S;
   for (char C : Text) {
     switch (C) {
     case '\n':
@@ -133,10 +138,17 @@ static std::string quote(llvm::StringRef Text) {
       S += "\\\\";
       break;
     default:
-      S += C;
+      // Other control characters would break the one-node-per-line form.
+      if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f) {
+        char Buf[8];
+        snprintf(Buf, sizeof(Buf), "\\x%02x", static_cast<unsigned char>(C));
+        S += Buf;
+      } else {
+        S += C;
+      }
     }
   }
-  return S + "\"";
+  return S;
 }
 
 //===----------------------------------------------------------------------===//
@@ -178,7 +190,7 @@ void Dumper::dumpDecl(const Decl &D) {
   if (auto *Dir = dyn_cast<DirectiveDecl>(&D)) {
     line() << "DirectiveDecl ";
     if (Dir->IsInclude)
-      OS << "include " << (Dir->Angled ? "<" : "\"") << Dir->IncludePath
+      OS << "include " << (Dir->Angled ? "<" : "\"") << escape(Dir->IncludePath)
          << (Dir->Angled ? ">" : "\"");
     else
       OS << quote(Dir->Text);
@@ -384,7 +396,7 @@ void Dumper::dumpBody(const CxxBody &Body) {
       auto *G = cast<GetPayloadExpr>(F.get());
       line() << "GetPayload";
       if (G->TypeArg)
-        OS << " <" << *G->TypeArg << '>';
+        OS << " <" << escape(*G->TypeArg) << '>';
       loc(G->Range);
       Nest N(*this);
       dumpBody(G->Operand);

@@ -6,6 +6,7 @@
 
 #include "aspen/Basic/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/WithColor.h"
 
@@ -117,8 +118,8 @@ void DiagnosticEngine::print(const Diagnostic &D) {
   // The source line, then a caret under column Col. Tabs are copied into the
   // caret line so the caret stays aligned whatever the tab width.
   llvm::StringRef Line = SM.getLine(D.Loc.File, D.Loc.Line);
-  // A minified, binary or malformed line would only add noise.
-  if (Line.empty() || Line.size() > 4096 ||
+  // A binary or malformed line would only add noise.
+  if (Line.empty() || Line.size() > (1u << 20) ||
       !llvm::all_of(Line, [](char C) {
         return C == '\t' || static_cast<unsigned char>(C) >= 0x20;
       }))
@@ -128,14 +129,31 @@ void DiagnosticEngine::print(const Diagnostic &D) {
     if (!llvm::isLegalUTF8String(&B, B + Line.size()))
       return;
   }
-  OS << Line << '\n';
-  std::string Caret;
-  uint32_t Col = 1;
-  for (size_t I = 0; I < Line.size() && Col < D.Loc.Col; ++Col) {
-    unsigned char C = Line[I];
-    Caret += C == '\t' ? '\t' : ' ';
-    // Step over one UTF-8 encoded code point; columns count code points.
-    unsigned Len = llvm::getNumBytesForUTF8(C);
+  // Byte offset of each code point up to the caret.
+  size_t CaretByte = 0;
+  for (uint32_t Col = 1; CaretByte < Line.size() && Col < D.Loc.Col; ++Col) {
+    unsigned Len = llvm::getNumBytesForUTF8(Line[CaretByte]);
+    CaretByte += Len == 0 ? 1 : Len;
+  }
+  // On a long line show a window around the caret, as clang does.
+  constexpr size_t Window = 80;
+  size_t Begin = 0, End = Line.size();
+  if (Line.size() > 2 * Window) {
+    Begin = CaretByte > Window ? CaretByte - Window : 0;
+    while (Begin > 0 && (static_cast<unsigned char>(Line[Begin]) & 0xC0) == 0x80)
+      --Begin;
+    End = std::min(Line.size(), CaretByte + Window);
+    while (End < Line.size() &&
+           (static_cast<unsigned char>(Line[End]) & 0xC0) == 0x80)
+      ++End;
+  }
+  std::string Prefix = Begin ? "..." : "";
+  OS << Prefix << Line.slice(Begin, End) << (End < Line.size() ? "..." : "")
+     << '\n';
+  std::string Caret(Prefix.size(), ' ');
+  for (size_t I = Begin; I < CaretByte;) {
+    Caret += Line[I] == '\t' ? '\t' : ' ';
+    unsigned Len = llvm::getNumBytesForUTF8(Line[I]);
     I += Len == 0 ? 1 : Len;
   }
   llvm::WithColor(OS, llvm::HighlightColor::Remark) << Caret << "^";

@@ -6,6 +6,7 @@
 
 #include "ASTBuilder.h"
 #include "SyntaxErrors.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringRef.h"
 
 using namespace aspen;
@@ -183,8 +184,19 @@ std::unique_ptr<Stmt> ASTBuilder::buildInitStmt(P::InitStmtContext *Ctx) {
       S->Node.Text = Tok->getText();
       parseInteger(Tok, S->NodeNumber);
     } else if (T->STRING()) {
-      std::string Text = Tok->getText();
-      S->Node.Text = Text.substr(1, Text.size() - 2);
+      // A C-like string: decode the common escapes.
+      std::string Text = Tok->getText(), Name;
+      for (size_t I = 1; I + 1 < Text.size(); ++I) {
+        char C = Text[I];
+        if (C == '\\' && I + 2 < Text.size()) {
+          char N = Text[++I];
+          C = N == 'n' ? '\n' : N == 't' ? '\t' : N;
+        }
+        Name += C;
+      }
+      if (Name.empty())
+        Diags.report(tokenLoc(File, Tok), DiagId::ErrEmptyNodeName);
+      S->Node.Text = Name;
     } else {
       S->Node.Text = Tok->getText();
     }
@@ -233,28 +245,31 @@ bool ASTBuilder::parseInteger(antlr4::Token *T, int64_t &Value) {
   llvm::StringRef Ref(Digits);
   bool LooksNumeric = Ref.find_first_of(".eEpP") == llvm::StringRef::npos ||
                       Ref.startswith_insensitive("0x");
-  unsigned long long U = 0;
-  if (!LooksNumeric || Ref.getAsInteger(0, U)) {
-    // Either not an integer at all, or one too large for 64 bits.
-    bool AllDigits = Ref.find_first_not_of("0123456789") == llvm::StringRef::npos;
-    Diags.report(tokenLoc(File, T), AllDigits ? DiagId::ErrIntegerTooLarge
-                                              : DiagId::ErrNotInteger)
-        << T->getText();
+  // Arbitrary precision first, so "too large" and "not an integer" differ.
+  llvm::APInt Big;
+  if (!LooksNumeric || Ref.getAsInteger(0, Big)) {
+    Diags.report(tokenLoc(File, T), DiagId::ErrNotInteger) << T->getText();
     return false;
   }
-  if (U > uint64_t(INT64_MAX)) {
+  if (Big.getActiveBits() > 63) {
     Diags.report(tokenLoc(File, T), DiagId::ErrIntegerTooLarge) << T->getText();
     return false;
   }
-  Value = int64_t(U);
+  Value = int64_t(Big.getZExtValue());
   return true;
 }
 
 std::unique_ptr<IntExpr> ASTBuilder::buildInt(P::IntExprContext *Ctx,
                                               unsigned Depth) {
+  if (Depth == 0)
+    DepthReported = false;
   if (Depth > MaxExprDepth) {
-    Diags.report(tokenLoc(File, Ctx->getStart()), DiagId::ErrExpressionTooDeep)
-        << MaxExprDepth;
+    // Report once per expression, however many operands are cut off.
+    if (!DepthReported)
+      Diags.report(tokenLoc(File, Ctx->getStart()),
+                   DiagId::ErrExpressionTooDeep)
+          << MaxExprDepth;
+    DepthReported = true;
     auto L = std::make_unique<IntLiteral>();
     L->Range = rangeOf(Ctx);
     return L;
@@ -297,7 +312,31 @@ std::unique_ptr<IntExpr> ASTBuilder::buildInt(P::IntExprContext *Ctx,
 // Networks
 //===----------------------------------------------------------------------===//
 
+/// A placeholder for a network expression cut off by the depth limit.
+static std::unique_ptr<NetExpr> placeholder(SourceRange R) {
+  auto E = std::make_unique<RefExpr>();
+  E->Range = R;
+  E->Ref.Range = R;
+  E->Ref.Base.Range = R;
+  return E;
+}
+
 std::unique_ptr<NetExpr> ASTBuilder::buildNetExpr(P::NetExprContext *Ctx) {
+  // Parentheses and postfix combinators nest network expressions; bound the
+  // depth so every later recursive walk is bounded too.
+  struct DepthGuard {
+    unsigned &D;
+    explicit DepthGuard(unsigned &D) : D(D) { ++D; }
+    ~DepthGuard() { --D; }
+  } Guard(NetDepth);
+  if (NetDepth > MaxExprDepth) {
+    if (!NetDepthReported)
+      Diags.report(tokenLoc(File, Ctx->getStart()),
+                   DiagId::ErrExpressionTooDeep)
+          << MaxExprDepth;
+    NetDepthReported = true;
+    return placeholder(rangeOf(Ctx));
+  }
   std::vector<P::ParallelExprContext *> Parts = Ctx->parallelExpr();
   if (Parts.size() == 1)
     return buildParallel(Parts[0]);
@@ -321,8 +360,17 @@ ASTBuilder::buildParallel(P::ParallelExprContext *Ctx) {
 }
 
 std::unique_ptr<NetExpr> ASTBuilder::buildPostfix(P::PostfixExprContext *Ctx) {
+  std::vector<P::PostfixOpContext *> Ops = Ctx->postfixOp();
+  if (NetDepth + Ops.size() > MaxExprDepth) {
+    if (!NetDepthReported)
+      Diags.report(tokenLoc(File, Ops[MaxExprDepth - NetDepth]->getStart()),
+                   DiagId::ErrExpressionTooDeep)
+          << MaxExprDepth;
+    NetDepthReported = true;
+    return placeholder(rangeOf(Ctx));
+  }
   std::unique_ptr<NetExpr> E = buildPrimary(Ctx->primaryNet());
-  for (P::PostfixOpContext *Op : Ctx->postfixOp()) {
+  for (P::PostfixOpContext *Op : Ops) {
     // Begin at the postfix expression so a parenthesised operand's '(' is
     // inside the range.
     SourceRange R{rangeOf(Ctx).Begin, rangeOf(Op).End};
@@ -433,9 +481,15 @@ Signature ASTBuilder::buildSignature(P::SignatureContext *Ctx) {
 
 std::unique_ptr<TagExpr> ASTBuilder::buildTag(P::TagExprContext *Ctx,
                                               unsigned Depth) {
+  if (Depth == 0)
+    DepthReported = false;
   if (Depth > MaxExprDepth) {
-    Diags.report(tokenLoc(File, Ctx->getStart()), DiagId::ErrExpressionTooDeep)
-        << MaxExprDepth;
+    // Report once per expression, however many operands are cut off.
+    if (!DepthReported)
+      Diags.report(tokenLoc(File, Ctx->getStart()),
+                   DiagId::ErrExpressionTooDeep)
+          << MaxExprDepth;
+    DepthReported = true;
     auto L = std::make_unique<TagLiteral>();
     L->Range = rangeOf(Ctx);
     return L;
@@ -625,8 +679,20 @@ std::unique_ptr<CxxFragment> ASTBuilder::buildExtension(antlr4::tree::ParseTree 
   if (auto *D = dynamic_cast<P::DequeueExprContext *>(T)) {
     auto N = std::make_unique<DequeueExpr>();
     N->Range = rangeOf(D);
-    if (D->IDENT())
-      N->Queue = nameOf(D->IDENT());
+    std::vector<P::CxxItemContext *> Items = D->cxxItem();
+    if (Items.size() == 1 && Items[0]->cxxToken() &&
+        Items[0]->getStart()->getType() == P::IDENT) {
+      N->Queue = Name{Items[0]->getText(), rangeOf(Items[0])};
+    } else if (!Items.empty()) {
+      antlr4::Token *Open = D->LPAREN()->getSymbol();
+      antlr4::Token *Close = D->RPAREN()->getSymbol();
+      Diags.report(tokenLoc(File, Items[0]->getStart()),
+                   DiagId::ErrBadQueueName)
+          << llvm::StringRef(textBetween(Open->getStopIndex() + 1,
+                                         Close->getStartIndex() - 1))
+                 .trim()
+                 .str();
+    }
     return N;
   }
   auto *G = static_cast<P::GetPayloadExprContext *>(T);

@@ -77,6 +77,9 @@ private:
   FileId File;
   antlr4::CharStream &Input;
   DiagnosticEngine &Diags;
+  bool DepthReported = false; // the current expression is already diagnosed
+  unsigned NetDepth = 0;      // network expressions being built
+  bool NetDepthReported = false;
 };
 
 } // namespace aspen::parse

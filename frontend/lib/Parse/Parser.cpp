@@ -118,6 +118,34 @@ static bool prescan(FileId File, const std::vector<antlr4::Token *> &Tokens,
   if (!Ok)
     return false;
 
+  // getPayload<...> template arguments nest through '<', which the bracket
+  // scan below does not count.
+  const auto &Toks = Tokens;
+  for (size_t I = 0; I + 1 < Toks.size(); ++I) {
+    if (Toks[I]->getType() != AspenLexer::GETPAYLOAD)
+      continue;
+    unsigned Depth = 0;
+    for (size_t J = I + 1; J < Toks.size(); ++J) {
+      antlr4::Token *T = Toks[J];
+      if (T->getChannel() != antlr4::Token::DEFAULT_CHANNEL)
+        continue;
+      size_t Type = T->getType();
+      if (Type == AspenLexer::LT) {
+        if (++Depth > Opts.MaxNesting) {
+          Diags.report(tokenLoc(File, T), DiagId::ErrNestingTooDeep)
+              << Opts.MaxNesting;
+          return false;
+        }
+      } else if (Type == AspenLexer::GT) {
+        if (Depth == 0 || --Depth == 0)
+          break;
+      } else if (Depth == 0 || Type == AspenLexer::SEMI ||
+                 Type == AspenLexer::LBRACE || Type == AspenLexer::RBRACE) {
+        break;
+      }
+    }
+  }
+
   std::vector<OpenBracket> Stack;
   unsigned PrefixRun = 0, Conditionals = 0;
   const unsigned MaxPrefixRun = Opts.MaxNesting;

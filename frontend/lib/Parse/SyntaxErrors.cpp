@@ -146,9 +146,10 @@ static RuleWords wordsFor(size_t Rule) {
   case P::RuleDequeueExpr:
     return {"dequeue", nullptr, false};
   case P::RuleGetPayloadExpr:
-  case P::RuleTemplateArgs:
   case P::RuleTemplateArg:
     return {"getPayload", nullptr, false};
+  case P::RuleTemplateArgs:
+    return {"getPayload", "'>'", false};
   default:
     return {nullptr, nullptr, false};
   }
@@ -186,29 +187,51 @@ static std::string describeFound(antlr4::Parser *P, antlr4::Token *T) {
   return "'" + Text + "'";
 }
 
-/// Innermost rule on the stack that has words for messages.
-static std::pair<RuleWords, bool> innermost(antlr4::ParserRuleContext *Ctx,
-                                            bool WantNoun) {
-  for (antlr4::RuleContext *C = Ctx; C; C = C->parent
-           ? dynamic_cast<antlr4::RuleContext *>(C->parent)
-           : nullptr) {
-    RuleWords W = wordsFor(C->getRuleIndex());
-    if (WantNoun ? W.Noun != nullptr : W.Phrase != nullptr)
+static antlr4::RuleContext *parentOf(antlr4::RuleContext *C) {
+  return C->parent ? dynamic_cast<antlr4::RuleContext *>(C->parent) : nullptr;
+}
+
+/// Words for one context; `Declare Module` items differ by alternative.
+static RuleWords wordsForCtx(antlr4::RuleContext *C) {
+  if (dynamic_cast<AspenParser::QueueDeclContext *>(C))
+    return {"queue declaration", nullptr, true};
+  if (dynamic_cast<AspenParser::DataSectionContext *>(C))
+    return {"data_section", nullptr, false};
+  return wordsFor(C->getRuleIndex());
+}
+
+/// C++ bodies accept any balanced token run: a rule inside one says nothing
+/// about the coordination-level construct around it.
+static bool isCxxRule(size_t Rule) {
+  return Rule == AspenParser::RuleCxxBlock || Rule == AspenParser::RuleCxxItem ||
+         Rule == AspenParser::RuleCxxToken ||
+         Rule == AspenParser::RuleTemplateArgs ||
+         Rule == AspenParser::RuleTemplateArg;
+}
+
+/// The innermost rule that has words for messages.
+static std::pair<RuleWords, bool> innermost(antlr4::ParserRuleContext *Ctx) {
+  for (antlr4::RuleContext *C = Ctx; C; C = parentOf(C)) {
+    RuleWords W = wordsForCtx(C);
+    if (W.Noun || W.Phrase)
       return {W, true};
   }
   return {{nullptr, nullptr, false}, false};
 }
 
-/// Innermost statement-like rule (one that ends with ';').
+/// The statement (a construct ending in ';') the parser is in, looking
+/// through the expressions it may be inside but not through C++ bodies.
 static const char *enclosingStatement(antlr4::ParserRuleContext *Ctx) {
-  for (antlr4::RuleContext *C = Ctx; C; C = C->parent
-           ? dynamic_cast<antlr4::RuleContext *>(C->parent)
-           : nullptr) {
-    if (C->getRuleIndex() == AspenParser::RuleDeclareItem)
-      return "queue declaration";
-    RuleWords W = wordsFor(C->getRuleIndex());
+  for (antlr4::RuleContext *C = Ctx; C; C = parentOf(C)) {
+    if (isCxxRule(C->getRuleIndex()))
+      return nullptr;
+    RuleWords W = wordsForCtx(C);
     if (W.IsStatement)
       return W.Phrase;
+    if (C->getRuleIndex() == AspenParser::RuleInitStmt ||
+        C->getRuleIndex() == AspenParser::RuleDeclareItem ||
+        C->getRuleIndex() == AspenParser::RuleTopLevelDecl)
+      return nullptr;
   }
   return nullptr;
 }
@@ -244,6 +267,7 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
     for (ssize_t T = I.a; T <= I.b; ++T)
       Types.push_back(size_t(T));
 
+  auto [W, Found] = innermost(Ctx);
   std::string What;
   if (!Types.empty() && Types.size() <= 4) {
     for (size_t I = 0; I < Types.size(); ++I) {
@@ -251,20 +275,27 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
         What += I + 1 == Types.size() ? " or " : ", ";
       What += tokenName(P, Types[I]);
     }
-  } else if (auto [W, Found] = innermost(Ctx, /*WantNoun=*/true); Found) {
+  } else if (Found && W.Noun) {
     What = W.Noun;
   }
+  // The construct to name: the innermost one with a phrase, which may be
+  // further out than the rule that gave the noun.
+  std::string Where;
+  for (antlr4::RuleContext *C = Ctx; C && Where.empty(); C = parentOf(C))
+    if (const char *Phrase = wordsForCtx(C).Phrase)
+      Where = std::string(" in ") + Phrase;
+  // `||` where `|||` was meant is an easy slip to make.
+  std::string Hint = Offending->getType() == AspenParser::OROR &&
+                             Expected.contains(size_t(AspenParser::PIPE3))
+                         ? " (did you mean '|||'?)"
+                         : "";
 
   SourceLoc Loc = tokenLoc(File, Offending);
   if (What.empty()) {
-    auto [W, Found] = innermost(Ctx, /*WantNoun=*/false);
     Diags.report(Loc, DiagId::ErrUnexpected)
-        << describeFound(P, Offending)
-        << (Found ? std::string(" in ") + W.Phrase : std::string());
+        << describeFound(P, Offending) << Where + Hint;
     throw antlr4::ParseCancellationException();
   }
-  auto [W, Found] = innermost(Ctx, /*WantNoun=*/false);
-  std::string Where = Found ? std::string(" in ") + W.Phrase : "";
   // Closing tokens belong right after what they close.
   bool OnlyClosers = true;
   for (size_t T : Types)
@@ -273,7 +304,7 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
   if (OnlyClosers && Prev)
     Loc = tokenEndLoc(File, Prev);
   Diags.report(Loc, DiagId::ErrExpected)
-      << What << Where + ", found " + describeFound(P, Offending);
+      << What << Where + ", found " + describeFound(P, Offending) + Hint;
   throw antlr4::ParseCancellationException();
 }
 
@@ -287,10 +318,11 @@ void SyntaxErrorReporter::reportError(antlr4::Parser *P,
     // Prediction failed further on than where the decision started: the
     // expected set describes the start, so only say what is unexpected.
     if (NV.getStartToken() && NV.getStartToken() != Offending) {
-      auto [W, Found] = innermost(P->getContext(), false);
+      auto [W, Found] = innermost(P->getContext());
       Diags.report(tokenLoc(File, Offending), DiagId::ErrUnexpected)
           << describeFound(P, Offending)
-          << (Found ? std::string(" in ") + W.Phrase : std::string());
+          << (Found && W.Phrase ? std::string(" in ") + W.Phrase
+                                : std::string());
       throw antlr4::ParseCancellationException();
     }
   }
