@@ -23,6 +23,10 @@ std::string describeSNetNode(const SNetNode &N);
 static std::string q(const std::string &S) {
   std::string Out = "\"";
   for (char C : S) {
+    if (C == '\n') {
+      Out += "\\n";
+      continue;
+    }
     if (C == '"' || C == '\\')
       Out += '\\';
     Out += C;
@@ -66,7 +70,7 @@ std::pair<std::string, std::string> DotWriter::net(SNetNodeId Id,
        << "];\n";
     return {Node, Node};
   }
-  std::string Cluster = "cluster_" + fresh();
+  std::string Cluster = "cluster_net_" + fresh();
   std::string Label = describeSNetNode(N);
   OS << Pad << "subgraph " << Cluster << " {\n"
      << Pad << "  label=" << q(Label) << "; style=rounded;\n";
@@ -111,7 +115,7 @@ void DotWriter::run() {
   for (uint32_t I = 0; I < P.Instances.size(); ++I) {
     const Instance &Inst = P.Instances[I];
     if (Inst.K == Instance::SNet) {
-      std::string Cluster = "cluster_net" + std::to_string(I);
+      std::string Cluster = "cluster_network_" + std::to_string(I);
       OS << "  subgraph " << Cluster << " {\n    label=" << q(Inst.Name)
          << "; style=dashed;\n";
       auto [In, Out] = net(Inst.Net, 2);
@@ -131,7 +135,7 @@ void DotWriter::run() {
   }
   for (const std::string &V : Order) {
     const auto &Ids = Vectors[V];
-    OS << "  subgraph " << q("cluster_" + V) << " {\n    label="
+    OS << "  subgraph " << q("cluster_vec_" + V) << " {\n    label="
        << q(V + "[" + std::to_string(Ids.size()) + "] : " +
             P.get(P.Instances[Ids[0]].Module).Name)
        << "; style=filled; color=lightgrey;\n";

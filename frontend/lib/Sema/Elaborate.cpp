@@ -48,6 +48,13 @@ static bool isBuiltinOp(llvm::StringRef Op) {
 // Declarations
 //===----------------------------------------------------------------------===//
 
+void Sema::poison(Scope &S, const std::string &Name, SourceLoc Loc) {
+  Scope::Entry E;
+  E.K = Scope::Entry::Invalid;
+  E.Loc = Loc;
+  S.Names[Name] = std::move(E);
+}
+
 void Sema::elaborateRoot(Scope &S) {
   const ast::RootModuleDecl &R = *S.RootSym->RootDecl;
   std::vector<const ast::PlaceStmt *> Places;
@@ -84,14 +91,21 @@ void Sema::elaborateRoot(Scope &S) {
 
 void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
   const Symbol *Sym = lookup(D.Module.Text);
+  bool Bad = false;
   if (!Sym) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrUnknownModule)
         << D.Module.Text;
-    return;
-  }
-  if (Sym->K == Symbol::Box || Sym->K == Symbol::Net) {
+    Bad = true;
+  } else if (Sym->K == Symbol::Box || Sym->K == Symbol::Net) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrBoxNotInstantiable)
         << D.Module.Text;
+    Bad = true;
+  }
+  if (Bad) {
+    // Declare the names anyway, so later uses do not add errors of their own.
+    for (const ast::Declarator &Decl : D.Declarators)
+      if (!S.Names.count(Decl.Ident.Text))
+        poison(S, Decl.Ident.Text, Decl.Ident.Range.Begin);
     return;
   }
   const auto &Reqs = S.RootSym->RootDecl->Requires;
@@ -119,11 +133,13 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
     E.Loc = Decl.Ident.Range.Begin;
     if (Decl.Size) {
       std::optional<int64_t> N = eval(*Decl.Size, S);
-      if (!N)
-        continue;
-      if (*N < 1 || *N > MaxVectorLength) {
+      if (N && (*N < 1 || *N > MaxVectorLength)) {
         Diags.report(Decl.Size->getLoc(), DiagId::ErrBadVectorSize)
             << std::to_string(*N) << std::to_string(MaxVectorLength);
+        N.reset();
+      }
+      if (!N) {
+        poison(S, Name, E.Loc);
         continue;
       }
       E.IsVector = true;
@@ -174,6 +190,7 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
       IsBoundary.back() = true;
       graph::InstanceId OutId = addInstance(std::move(Out));
       IsBoundary.back() = true;
+      BoundaryPeer[OutId.Index] = {InId, Sym};
       E.Members.push_back(InId);
       E.OutMembers.push_back(OutId);
       Scope Sub;
@@ -206,6 +223,8 @@ void Sema::place(const ast::PlaceStmt &P, Scope &S) {
       continue;
     }
     Scope::Entry &E = It->second;
+    if (E.K == Scope::Entry::Invalid)
+      continue;
     if (E.K != Scope::Entry::Instances) {
       Diags.report(R.Range.Begin, DiagId::ErrPinNotInstance)
           << R.Base.Text
@@ -296,6 +315,8 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
     return std::nullopt;
   }
   Scope::Entry &E = It->second;
+  if (E.K == Scope::Entry::Invalid)
+    return std::nullopt; // its declaration was already diagnosed
   auto Range = resolveRange(R, E, S);
   if (!Range)
     return std::nullopt;
@@ -311,7 +332,11 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
                                                ? DiagId::ErrUnknownOutputQueue
                                                : DiagId::ErrUnknownInputQueue)
             << M.Name << Q;
-        Diags.report(M.Loc, DiagId::NoteDeclaredHere) << M.Name;
+        // The queues are listed in the Declare Module block, if any.
+        const ast::DeclareModuleDecl *Decl = E.Module->DeclareDecl;
+        Diags.report(Decl ? Decl->Ident.Range.Begin : M.Loc,
+                     DiagId::NoteDeclaredHere)
+            << M.Name;
         return std::nullopt;
       }
     }
@@ -384,6 +409,8 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         G.Loc = C->getLoc();
         if (NameIt != S.Names.end()) {
           Scope::Entry &E = NameIt->second;
+          if (E.K == Scope::Entry::Invalid)
+            continue;
           if (E.K != Scope::Entry::Reduce && E.K != Scope::Entry::Broadcast) {
             Diags.report(C->Callee.Range.Begin, DiagId::ErrNotCollective)
                 << Callee;
@@ -557,11 +584,22 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         // All-reduce: every participant gets the result on its default
         // input queue.
         C.AllReduce = true;
+        std::set<uint32_t> Seen;
         for (const graph::PortRef &P : C.Sources) {
-          graph::PortRef R{P.Inst, graph::DefaultQueue};
-          if (std::find(C.Receivers.begin(), C.Receivers.end(), R) ==
-              C.Receivers.end())
-            C.Receivers.push_back(R);
+          // A sub-root participates through its Output; it receives through
+          // its Input.
+          graph::InstanceId To = P.Inst;
+          if (IsBoundary[P.Inst.Index]) {
+            const auto &[In, Root] = BoundaryPeer.at(P.Inst.Index);
+            if (!Root->BoundaryInputs.count("")) {
+              Diags.report(C.Loc, DiagId::ErrUnknownBoundaryQueue)
+                  << Root->Name << "input" << "(the default one)" << "Input";
+              break;
+            }
+            To = In;
+          }
+          if (Seen.insert(To.Index).second)
+            C.Receivers.push_back({To, graph::DefaultQueue});
         }
       } else {
         Diags.report(C.Loc, DiagId::ErrBroadcastNoReceivers) << C.Name;
@@ -605,16 +643,18 @@ void Sema::spliceBoundaries() {
       CollRefs[P.Inst.Index].push_back(C);
   }
 
-  // Replaces every occurrence of port `B` in `List` by `With`, keeping order
-  // and dropping duplicates.
+  // Replaces every occurrence of port `B` in `List` by `With`, in order.
+  // Sources are a set (a queue contributes once); receivers are not: a
+  // receiver reached through two pass-through paths gets two copies.
   auto Substitute = [](std::vector<graph::PortRef> &List,
                        const graph::PortRef &B,
-                       const std::vector<graph::PortRef> &With) {
+                       const std::vector<graph::PortRef> &With, bool Unique) {
     std::vector<graph::PortRef> Out;
+    std::set<std::pair<uint32_t, std::string>> Seen;
     for (const graph::PortRef &P : List) {
       const std::vector<graph::PortRef> One{P};
       for (const graph::PortRef &Q : P == B ? With : One)
-        if (std::find(Out.begin(), Out.end(), Q) == Out.end())
+        if (!Unique || Seen.insert({Q.Inst.Index, Q.Queue}).second)
           Out.push_back(Q);
     }
     List = std::move(Out);
@@ -662,8 +702,8 @@ void Sema::spliceBoundaries() {
         Dead[E] = true;
       for (uint32_t C : CollRefs[B]) {
         graph::Collective &Coll = Prog->Collectives[C];
-        Substitute(Coll.Sources, Port, Upstream);
-        Substitute(Coll.Receivers, Port, Downstream);
+        Substitute(Coll.Sources, Port, Upstream, /*Unique=*/true);
+        Substitute(Coll.Receivers, Port, Downstream, /*Unique=*/false);
         for (const auto &P : Upstream)
           CollRefs[P.Inst.Index].push_back(C);
         for (const auto &P : Downstream)
@@ -714,7 +754,7 @@ void Sema::checkCollectiveSources() {
           FedCollective.try_emplace({P.Inst.Index, P.Queue}, C);
       if (!Inserted)
         Diags.report(Coll.Loc, DiagId::ErrPortFeedsTwice)
-            << portName(P)
+            << "'" + portName(P) + "'"
             << "'" + Prog->Collectives[It->second].Name + "'"
             << "'" + Coll.Name + "'";
     }
@@ -723,8 +763,9 @@ void Sema::checkCollectiveSources() {
     auto It = FedCollective.find({E.From.Inst.Index, E.From.Queue});
     if (It != FedCollective.end())
       Diags.report(E.Loc, DiagId::ErrPortFeedsTwice)
-          << portName(E.From) << "'" + Prog->Collectives[It->second].Name + "'"
-          << portName(E.To);
+          << "'" + portName(E.From) + "'"
+          << "'" + Prog->Collectives[It->second].Name + "'"
+          << "'" + portName(E.To) + "'";
   }
 }
 

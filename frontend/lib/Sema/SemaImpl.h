@@ -56,7 +56,8 @@ struct Scope {
   std::map<std::string, Const> Consts;
 
   struct Entry {
-    enum Kind { Instances, SubRoot, Reduce, Broadcast };
+    /// Invalid: a declaration that failed; uses of it are not reported again.
+    enum Kind { Instances, SubRoot, Reduce, Broadcast, Invalid };
     Kind K = Instances;
     const Symbol *Module = nullptr;
     bool IsVector = false;
@@ -95,6 +96,7 @@ public:
   // ---- Elaborate.cpp
   void elaborateRoot(Scope &S);
   void declareInstances(const ast::InstanceDecl &D, Scope &S);
+  void poison(Scope &S, const std::string &Name, SourceLoc Loc);
   void place(const ast::PlaceStmt &P, Scope &S);
   void elaborateFlow(const ast::FlowStmt &F, Scope &S);
   std::optional<std::vector<graph::PortRef>>
@@ -136,6 +138,8 @@ public:
   std::map<std::string, Symbol> Symbols;
   std::unique_ptr<graph::Program> Prog;
   std::vector<bool> IsBoundary; // parallel to Prog->Instances
+  /// Output boundary -> the same sub-root copy's Input boundary and root.
+  std::map<uint32_t, std::pair<graph::InstanceId, const Symbol *>> BoundaryPeer;
   std::vector<std::string> CxxTexts; // C++ searched for user reduce ops
   bool CxxTextsLoaded = false;
   unsigned InlineCollectives = 0;

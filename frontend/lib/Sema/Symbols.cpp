@@ -299,6 +299,31 @@ const Symbol *Sema::chooseRoot() {
   return nullptr;
 }
 
+/// `Text` with comments and string and character literals blanked out, so
+/// that only code can make a name visible.
+static std::string codeOnly(llvm::StringRef Text) {
+  std::string Out(Text.size(), ' ');
+  for (size_t I = 0; I < Text.size();) {
+    char C = Text[I];
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '/') {
+      while (I < Text.size() && Text[I] != '\n')
+        ++I;
+    } else if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '*') {
+      size_t End = Text.find("*/", I + 2);
+      I = End == llvm::StringRef::npos ? Text.size() : End + 2;
+    } else if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C && Text[I] != '\n'; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      ++I;
+    } else {
+      Out[I] = C;
+      ++I;
+    }
+  }
+  return Out;
+}
+
 /// True if `Text` contains `Word` delimited by non-identifier characters.
 static bool containsWord(llvm::StringRef Text, llvm::StringRef Word) {
   auto IsIdent = [](char C) { return isalnum(static_cast<unsigned char>(C)) || C == '_'; };
@@ -355,7 +380,7 @@ bool Sema::isVisibleFunction(llvm::StringRef Name) {
           }
         }
         if (!Text.empty())
-          CxxTexts.push_back(std::move(Text));
+          CxxTexts.push_back(codeOnly(Text));
       }
     }
   }

@@ -1,0 +1,167 @@
+//===- runtime.h - What action modules see of the runtime -------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Included by every C++ unit aspenc generates and by user headers that
+// define payloads. Action modules never see threads, queues or sockets: they
+// see payloads, QueueElement, and the few members ModuleBase gives them.
+//
+//   QueueElement q = QueueElement(new ArrayPayload<double>(buf, n));
+//   send q;                          // ownership moves into the queue
+//   QueueElement r = dequeue();      // blocks this instance only
+//   double *p = getPayload(r);       // array payloads: the elements
+//   auto &m = getPayload<Matrix>(r); // any payload class, checked
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RUNTIME_H
+#define ASPEN_RUNTIME_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <typeinfo>
+#include <utility>
+#include <vector>
+
+namespace aspen {
+
+/// Base of everything that travels through a queue. Moved between
+/// instances, never copied by the runtime.
+class Payload {
+public:
+  virtual ~Payload() = default;
+
+  /// For array payloads: the elements if they are of type `T`, else null.
+  virtual void *elements(const std::type_info &T) { return nullptr; }
+  virtual size_t elementCount() const { return 0; }
+};
+
+/// A payload holding `count` elements of an arithmetic type.
+template <typename T> class ArrayPayload : public Payload {
+public:
+  explicit ArrayPayload(size_t Count) : Data(Count) {}
+  ArrayPayload(const T *Values, size_t Count) : Data(Values, Values + Count) {}
+  explicit ArrayPayload(std::vector<T> Values) : Data(std::move(Values)) {}
+
+  T *data() { return Data.data(); }
+  const T *data() const { return Data.data(); }
+  size_t size() const { return Data.size(); }
+  T &operator[](size_t I) { return Data[I]; }
+
+  void *elements(const std::type_info &Ty) override {
+    return Ty == typeid(T) ? static_cast<void *>(Data.data()) : nullptr;
+  }
+  size_t elementCount() const override { return Data.size(); }
+
+private:
+  std::vector<T> Data;
+};
+
+/// The unit of communication: owns one payload (or none). Move-only, so a
+/// payload has exactly one owner at any time.
+class QueueElement {
+public:
+  QueueElement() = default;
+  /// Takes ownership, as in `QueueElement(new ChemicalPayload(p, n))`.
+  QueueElement(Payload *P) : P(P) {}
+  QueueElement(QueueElement &&O) noexcept : P(O.P) { O.P = nullptr; }
+  QueueElement &operator=(QueueElement &&O) noexcept {
+    if (this != &O) {
+      delete P;
+      P = O.P;
+      O.P = nullptr;
+    }
+    return *this;
+  }
+  QueueElement(const QueueElement &) = delete;
+  QueueElement &operator=(const QueueElement &) = delete;
+  ~QueueElement() { delete P; }
+
+  /// False for an empty element.
+  explicit operator bool() const { return P != nullptr; }
+  Payload *get() const { return P; }
+  Payload *release() {
+    Payload *R = P;
+    P = nullptr;
+    return R;
+  }
+
+private:
+  Payload *P = nullptr;
+};
+
+/// Thrown when a payload is not what the receiving code asks for.
+class PayloadTypeError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void throwPayloadTypeError(const char *Wanted,
+                                        const Payload *Got);
+
+/// The result of untyped `getPayload(q)`: converts to `T *` for an array
+/// payload of T, checking the element type.
+class PayloadRef {
+public:
+  explicit PayloadRef(Payload *P) : P(P) {}
+  template <typename T> operator T *() const {
+    if (!P)
+      throwPayloadTypeError(typeid(T).name(), nullptr);
+    void *E = P->elements(typeid(T));
+    if (!E)
+      throwPayloadTypeError(typeid(T).name(), P);
+    return static_cast<T *>(E);
+  }
+  Payload *get() const { return P; }
+
+private:
+  Payload *P;
+};
+
+inline PayloadRef getPayload(const QueueElement &Q) {
+  return PayloadRef(Q.get());
+}
+
+/// `getPayload<Matrix>(q)`: the payload as a `Matrix &`, checked.
+template <typename T> T &getPayload(const QueueElement &Q) {
+  T *R = dynamic_cast<T *>(Q.get());
+  if (!R)
+    throwPayloadTypeError(typeid(T).name(), Q.get());
+  return *R;
+}
+
+namespace rt {
+struct Instance;
+} // namespace rt
+
+/// Base class of every generated action module class.
+class ModuleBase {
+public:
+  virtual ~ModuleBase() = default;
+  virtual void run() = 0;
+
+  /// Position of this instance in its vector (0 for a single instance).
+  int instanceIndex() const;
+  /// Length of this instance's vector (1 for a single instance).
+  int instanceCount() const;
+  /// `p[2]`, `s[1].w[0]`, or the plain name of a single instance.
+  const char *instanceName() const;
+
+  // Used by generated code for `send` and `dequeue`; ports are numbered in
+  // declaration order with the default queue first.
+  void aspenSend(unsigned Port, QueueElement &&E);
+  void aspenSend(unsigned Port, QueueElement &E) { aspenSend(Port, std::move(E)); }
+  void aspenSend(unsigned Port, Payload *P) { aspenSend(Port, QueueElement(P)); }
+  QueueElement aspenDequeue(unsigned Port);
+
+  rt::Instance *AspenSelf = nullptr; // set by the runtime before run()
+};
+
+} // namespace aspen
+
+#endif // ASPEN_RUNTIME_H

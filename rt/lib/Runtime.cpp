@@ -1,0 +1,416 @@
+//===- Runtime.cpp - Instances, ports, send and dequeue -------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The generated main() describes the elaborated graph through the ABI in
+// abi.def; this file builds it (one queue per connected input port: SPSC
+// when one edge feeds it, MPSC for fan-in), runs every instance as a fiber,
+// and implements send and dequeue with bounded queues and parking:
+//
+//   send:    push, or park in the target port's producer slot until the
+//            consumer frees a cell; then wake the consumer if it waits.
+//   dequeue: pop, or publish the instance as the port's consumer and park
+//            until a producer pushes; then wake producers that wait.
+//
+// Environment: ASPEN_WORKERS (worker threads), ASPEN_QUEUE_CAPACITY
+// (elements per queue, default 256), ASPEN_STACK_SIZE (bytes per instance
+// stack, default 256 KiB), ASPEN_PIN=0 (do not bind workers to cores).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Scheduler.h"
+#include "aspen/runtime.h"
+#include <boost/context/detail/exception.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+using namespace aspen;
+using namespace aspen::rt;
+
+namespace aspen::rt {
+
+struct ModuleType {
+  std::string Name;
+  ModuleBase *(*Factory)() = nullptr;
+  std::vector<std::string> Inputs{""}, Outputs{""}; // port 0: default
+};
+
+struct InputPort {
+  std::unique_ptr<SPSCQueue<Payload *>> Spsc;
+  std::unique_ptr<MPSCQueue<Payload *>> Mpsc;
+  alignas(CacheLine) std::atomic<Fiber *> Consumer{nullptr};
+  std::atomic<int> ProducersWaiting{0};
+  std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
+  uint32_t NumProducers = 0;
+
+  bool tryPush(Payload *P) {
+    return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
+  }
+  bool tryPop(Payload *&P) {
+    if (Spsc)
+      return Spsc->tryPop(P);
+    if (Mpsc)
+      return Mpsc->tryPop(P);
+    return false; // nothing feeds this port
+  }
+};
+
+struct Target {
+  InputPort *Port;
+  uint32_t Slot; // this producer's slot in Port->ProducerSlots
+  uint32_t Inst; // for messages
+};
+
+struct OutputPort {
+  std::vector<Target> Targets;
+  uint32_t Next = 0; // round-robin position; only the owner touches it
+  bool WarnedDrop = false;
+};
+
+struct Instance {
+  std::string Name;
+  uint32_t Index = 0, Count = 1;
+  ModuleType *Type = nullptr;
+  std::unique_ptr<ModuleBase> Obj;
+  std::unique_ptr<InputPort[]> Inputs;
+  std::vector<OutputPort> Outputs;
+  Fiber F;
+  // What the instance waits for, for deadlock reports.
+  enum Wait { None, Dequeue, Send } Blocked = None;
+  uint32_t BlockedPort = 0;
+};
+
+namespace {
+struct Runtime {
+  int Argc = 0;
+  char **Argv = nullptr;
+  std::vector<std::unique_ptr<ModuleType>> Modules;
+  std::vector<std::unique_ptr<Instance>> Instances;
+  std::vector<uint32_t> Edges; // quads: from, fromPort, to, toPort
+  size_t QueueCapacity = 256;
+  Scheduler::Options SchedOpts;
+  Scheduler *Sched = nullptr;
+};
+
+Runtime &runtime() {
+  static Runtime R;
+  return R;
+}
+
+/// The scheduler of the current run: send and dequeue read it on every call,
+/// so it is a plain global rather than a function-local static.
+Scheduler *GSched = nullptr;
+
+size_t envSize(const char *Name, size_t Default, size_t Min, size_t Max) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return Default;
+  char *End = nullptr;
+  unsigned long long N = std::strtoull(V, &End, 10);
+  if (*End == 'k' || *End == 'K')
+    N <<= 10, ++End;
+  else if (*End == 'm' || *End == 'M')
+    N <<= 20, ++End;
+  if (*End != '\0' || N < Min || N > Max) {
+    std::fprintf(stderr,
+                 "aspen: error: %s=%s is not a number between %zu and %zu\n",
+                 Name, V, Min, Max);
+    std::exit(2);
+  }
+  return size_t(N);
+}
+
+std::string demangle(const char *Name) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+  std::string S = Status == 0 && D ? D : Name;
+  std::free(D);
+  return S;
+}
+
+std::string queueName(const std::vector<std::string> &Names, uint32_t Port,
+                      const char *Kind) {
+  if (Port == 0)
+    return std::string("its default ") + Kind + " queue";
+  return std::string(Kind) + " queue '" + Names[Port] + "'";
+}
+
+void reportDeadlock() {
+  Runtime &R = runtime();
+  std::fflush(stdout);
+  std::cout.flush();
+  std::fprintf(stderr, "aspen: error: deadlock: no module instance can make "
+                       "progress\n");
+  unsigned Shown = 0, Blocked = 0;
+  for (auto &IPtr : R.Instances) {
+    Instance &I = *IPtr;
+    if (I.F.St.load() == Fiber::Done)
+      continue;
+    ++Blocked;
+    if (++Shown > 20)
+      continue;
+    if (I.Blocked == Instance::Dequeue) {
+      InputPort &P = I.Inputs[I.BlockedPort];
+      std::fprintf(stderr, "  '%s' waits in dequeue on %s%s\n", I.Name.c_str(),
+                   queueName(I.Type->Inputs, I.BlockedPort, "input").c_str(),
+                   P.NumProducers == 0 ? ", which no flow feeds"
+                                       : ", which is empty");
+    } else if (I.Blocked == Instance::Send) {
+      std::fprintf(stderr, "  '%s' waits in send on %s, whose target queue "
+                           "is full\n",
+                   I.Name.c_str(),
+                   queueName(I.Type->Outputs, I.BlockedPort, "output").c_str());
+    } else {
+      std::fprintf(stderr, "  '%s' has not finished\n", I.Name.c_str());
+    }
+  }
+  if (Shown > 20)
+    std::fprintf(stderr, "  ... and %u more\n", Blocked - 20);
+}
+} // namespace
+} // namespace aspen::rt
+
+//===----------------------------------------------------------------------===//
+// What action modules call
+//===----------------------------------------------------------------------===//
+
+void aspen::throwPayloadTypeError(const char *Wanted, const Payload *Got) {
+  std::string Msg = "getPayload: expected a payload of type '" +
+                    demangle(Wanted) + "', got ";
+  Msg += Got ? "'" + demangle(typeid(*Got).name()) + "'" : "an empty element";
+  throw PayloadTypeError(Msg);
+}
+
+int ModuleBase::instanceIndex() const { return int(AspenSelf->Index); }
+int ModuleBase::instanceCount() const { return int(AspenSelf->Count); }
+const char *ModuleBase::instanceName() const {
+  return AspenSelf->Name.c_str();
+}
+
+void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
+  Instance &I = *AspenSelf;
+  OutputPort &O = I.Outputs[Port];
+  if (O.Targets.empty()) {
+    if (!O.WarnedDrop) {
+      O.WarnedDrop = true;
+      std::fprintf(stderr,
+                   "aspen: warning: '%s' sends on %s, which goes nowhere; "
+                   "the messages are dropped\n",
+                   I.Name.c_str(),
+                   queueName(I.Type->Outputs, Port, "output").c_str());
+    }
+    return; // E deletes the payload
+  }
+  Target &T = O.Targets[O.Next];
+  if (++O.Next == O.Targets.size())
+    O.Next = 0;
+  InputPort &In = *T.Port;
+  Payload *P = E.release();
+  if (!In.tryPush(P)) {
+    // Full: park in our producer slot until the consumer frees a cell.
+    Scheduler *S = GSched;
+    std::atomic<Fiber *> &Slot = In.ProducerSlots[T.Slot];
+    for (;;) {
+      I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+      Slot.store(&I.F, std::memory_order_relaxed);
+      In.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
+      bool Pushed = In.tryPush(P);
+      if (!Pushed) {
+        I.Blocked = Instance::Send;
+        I.BlockedPort = Port;
+        S->park();
+        I.Blocked = Instance::None;
+        Pushed = In.tryPush(P);
+      } else {
+        I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+      }
+      if (Slot.exchange(nullptr, std::memory_order_acq_rel))
+        In.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);
+      if (Pushed)
+        break;
+    }
+  }
+  // Dekker with the consumer's publish-then-recheck in aspenDequeue.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (In.Consumer.load(std::memory_order_relaxed))
+    if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
+      GSched->wake(C);
+}
+
+QueueElement ModuleBase::aspenDequeue(unsigned Port) {
+  Instance &I = *AspenSelf;
+  InputPort &In = I.Inputs[Port];
+  Payload *P = nullptr;
+  if (!In.tryPop(P)) {
+    Scheduler *S = GSched;
+    for (;;) {
+      I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+      In.Consumer.store(&I.F, std::memory_order_relaxed);
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      if (In.tryPop(P)) {
+        In.Consumer.store(nullptr, std::memory_order_relaxed);
+        I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+        break;
+      }
+      I.Blocked = Instance::Dequeue;
+      I.BlockedPort = Port;
+      S->park();
+      I.Blocked = Instance::None;
+      if (In.tryPop(P))
+        break;
+    }
+  }
+  // Dekker with a producer's register-then-recheck in aspenSend.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
+    for (uint32_t K = 0; K < In.NumProducers; ++K)
+      if (In.ProducerSlots[K].load(std::memory_order_relaxed))
+        if (Fiber *F = In.ProducerSlots[K].exchange(nullptr)) {
+          In.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);
+          GSched->wake(F);
+        }
+  return QueueElement(P);
+}
+
+//===----------------------------------------------------------------------===//
+// The ABI (abi.def)
+//===----------------------------------------------------------------------===//
+
+using Void = void;
+using I32 = int32_t;
+using U32 = uint32_t;
+using U64 = uint64_t;
+using Ptr = const void *;
+#define ASPEN_RT_FN(Name, Result, ...) extern "C" Result Name(__VA_ARGS__);
+#include "aspen/rt/abi.def"
+
+extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
+  Runtime &R = runtime();
+  R.Argc = Argc;
+  R.Argv = static_cast<char **>(const_cast<void *>(Argv));
+  R.QueueCapacity = envSize("ASPEN_QUEUE_CAPACITY", 256, 2, 1u << 24);
+  R.SchedOpts.Workers = unsigned(envSize("ASPEN_WORKERS", 0, 1, 4096));
+  R.SchedOpts.StackSize =
+      envSize("ASPEN_STACK_SIZE", 256 * 1024, 16 * 1024, size_t(1) << 30);
+  const char *Pin = std::getenv("ASPEN_PIN");
+  R.SchedOpts.Pin = !(Pin && std::strcmp(Pin, "0") == 0);
+}
+
+extern "C" U32 aspen_rt_add_module(Ptr Name, Ptr Factory, U32 NumInputs,
+                                   Ptr InputNames, U32 NumOutputs,
+                                   Ptr OutputNames) {
+  Runtime &R = runtime();
+  auto M = std::make_unique<ModuleType>();
+  M->Name = static_cast<const char *>(Name);
+  M->Factory = reinterpret_cast<ModuleBase *(*)()>(const_cast<void *>(Factory));
+  auto In = static_cast<const char *const *>(InputNames);
+  auto Out = static_cast<const char *const *>(OutputNames);
+  for (U32 K = 0; K < NumInputs; ++K)
+    M->Inputs.push_back(In[K]);
+  for (U32 K = 0; K < NumOutputs; ++K)
+    M->Outputs.push_back(Out[K]);
+  R.Modules.push_back(std::move(M));
+  return U32(R.Modules.size() - 1);
+}
+
+extern "C" U32 aspen_rt_add_instances(U32 Module, Ptr Name, U32 Count,
+                                      U32 IsVector) {
+  Runtime &R = runtime();
+  U32 First = U32(R.Instances.size());
+  ModuleType *M = R.Modules[Module].get();
+  for (U32 K = 0; K < Count; ++K) {
+    auto I = std::make_unique<Instance>();
+    I->Name = static_cast<const char *>(Name);
+    if (IsVector)
+      I->Name += "[" + std::to_string(K) + "]";
+    I->Index = K;
+    I->Count = IsVector ? Count : 1;
+    I->Type = M;
+    I->Inputs.reset(new InputPort[M->Inputs.size()]);
+    I->Outputs.resize(M->Outputs.size());
+    R.Instances.push_back(std::move(I));
+  }
+  return First;
+}
+
+extern "C" void aspen_rt_add_edges(Ptr Table, U64 Count) {
+  auto T = static_cast<const U32 *>(Table);
+  runtime().Edges.insert(runtime().Edges.end(), T, T + 4 * Count);
+}
+
+extern "C" I32 aspen_rt_run() {
+  Runtime &R = runtime();
+  // Producer slots first: every edge is one producer of its target port.
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    ++R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].NumProducers;
+  for (auto &I : R.Instances)
+    for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
+      InputPort &P = I->Inputs[K];
+      if (P.NumProducers == 1)
+        P.Spsc = std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity);
+      else if (P.NumProducers > 1)
+        P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity);
+      if (P.NumProducers)
+        P.ProducerSlots.reset(new std::atomic<Fiber *>[P.NumProducers]());
+      P.NumProducers = 0; // recounted below as slots are handed out
+    }
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    InputPort &In = R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]];
+    R.Instances[R.Edges[E]]->Outputs[R.Edges[E + 1]].Targets.push_back(
+        {&In, In.NumProducers++, R.Edges[E + 2]});
+  }
+
+  Scheduler Sched(R.SchedOpts);
+  R.Sched = GSched = &Sched;
+  for (auto &IPtr : R.Instances) {
+    Instance *I = IPtr.get();
+    I->F.Owner = I;
+    I->F.Body = [I] {
+      try {
+        I->Obj.reset(I->Type->Factory());
+        I->Obj->AspenSelf = I;
+        I->Obj->run();
+      } catch (boost::context::detail::forced_unwind &) {
+        throw; // Boost.Context unwinding a fiber: not ours to stop
+      } catch (std::exception &E) {
+        std::fflush(stdout);
+        std::cout.flush();
+        std::fprintf(stderr,
+                     "aspen: error: instance '%s' (module %s) threw %s: %s\n",
+                     I->Name.c_str(), I->Type->Name.c_str(),
+                     demangle(typeid(E).name()).c_str(), E.what());
+        Scheduler::instance()->stop(4);
+      } catch (...) {
+        std::fflush(stdout);
+        std::cout.flush();
+        std::fprintf(stderr,
+                     "aspen: error: instance '%s' (module %s) threw an "
+                     "exception that is not a std::exception\n",
+                     I->Name.c_str(), I->Type->Name.c_str());
+        Scheduler::instance()->stop(4);
+      }
+    };
+    Sched.spawn(&I->F);
+  }
+  int Status = Sched.run(reportDeadlock);
+  std::fflush(stdout);
+  std::cout.flush();
+  if (Status != 0)
+    std::_Exit(Status); // instances are still suspended: do not unwind them
+  // Everything finished: release what is left in the queues.
+  for (auto &I : R.Instances)
+    for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
+      Payload *P;
+      while (I->Inputs[K].tryPop(P))
+        delete P;
+    }
+  R.Sched = GSched = nullptr;
+  return Status;
+}

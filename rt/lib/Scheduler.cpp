@@ -1,0 +1,251 @@
+//===- Scheduler.cpp - Fibers on work-stealing workers --------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Scheduler.h"
+#include <boost/context/protected_fixedsize_stack.hpp>
+#include <hwloc.h>
+#include <climits>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+using namespace aspen::rt;
+
+namespace {
+thread_local void *TLWorker = nullptr;
+thread_local Fiber *TLFiber = nullptr;
+thread_local Scheduler *TLScheduler = nullptr;
+
+// A fiber can resume on another thread than the one it parked on. Reading
+// thread-locals through these out-of-line functions stops the compiler from
+// reusing a thread-local address computed before the switch.
+[[gnu::noinline]] void *currentWorker() { return TLWorker; }
+
+void futexWait(std::atomic<uint32_t> &Word, uint32_t Expected) {
+  timespec Timeout{0, 50 * 1000 * 1000}; // a safety net, not the mechanism
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAIT_PRIVATE,
+          Expected, &Timeout, nullptr, 0);
+}
+
+void futexWake(std::atomic<uint32_t> &Word, int Count) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAKE_PRIVATE,
+          Count, nullptr, nullptr, 0);
+}
+
+inline void cpuRelax() { __builtin_ia32_pause(); }
+} // namespace
+
+[[gnu::noinline]] Fiber *Scheduler::current() { return TLFiber; }
+[[gnu::noinline]] Scheduler *Scheduler::instance() { return TLScheduler; }
+
+Scheduler::Scheduler(Options O) : Opts(O) {
+  hwloc_topology_t Topo;
+  hwloc_topology_init(&Topo);
+  hwloc_topology_load(Topo);
+  Topology = Topo;
+  if (Opts.Workers == 0) {
+    int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
+    Opts.Workers = Cores > 0 ? unsigned(Cores)
+                             : std::max(1u, std::thread::hardware_concurrency());
+  }
+  for (unsigned I = 0; I < Opts.Workers; ++I) {
+    auto W = std::make_unique<Worker>();
+    W->Index = I;
+    W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
+    Workers.push_back(std::move(W));
+  }
+}
+
+Scheduler::~Scheduler() {
+  hwloc_topology_destroy(static_cast<hwloc_topology_t>(Topology));
+}
+
+void Scheduler::spawn(Fiber *F) { Initial.push_back(F); }
+
+int Scheduler::run(DeadlockHandler Handler) {
+  OnDeadlock = std::move(Handler);
+  Live.store(int64_t(Initial.size()));
+  if (Initial.empty())
+    return 0;
+  // Deal the fibers out before any worker starts; thread creation orders
+  // these pushes before the owners' first pops.
+  for (size_t I = 0; I < Initial.size(); ++I)
+    Workers[I % Workers.size()]->Deque.push(Initial[I]);
+  std::vector<std::thread> Threads;
+  for (unsigned I = 1; I < Workers.size(); ++I)
+    Threads.emplace_back([this, I] { workerLoop(I); });
+  workerLoop(0);
+  for (std::thread &T : Threads)
+    T.join();
+  return Status.load();
+}
+
+void Scheduler::workerLoop(unsigned Index) {
+  Worker &W = *Workers[Index];
+  TLWorker = &W;
+  TLScheduler = this;
+  if (Opts.Pin) {
+    auto Topo = static_cast<hwloc_topology_t>(Topology);
+    int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
+    if (Cores > 0) {
+      hwloc_obj_t Core =
+          hwloc_get_obj_by_type(Topo, HWLOC_OBJ_CORE, Index % unsigned(Cores));
+      if (Core && Core->cpuset)
+        hwloc_set_cpubind(Topo, Core->cpuset, HWLOC_CPUBIND_THREAD);
+    }
+  }
+  while (!Stopping.load(std::memory_order_acquire)) {
+    if (Fiber *F = findWork(W))
+      runFiber(W, F);
+    else
+      idle(W);
+  }
+  TLWorker = nullptr;
+}
+
+Fiber *Scheduler::findWork(Worker &W) {
+  Fiber *F = nullptr;
+  if (W.Deque.pop(F))
+    return F;
+  if (Inject.size() != 0 && Inject.tryPop(F))
+    return F;
+  size_t N = Workers.size();
+  if (N > 1) {
+    W.Rand ^= W.Rand << 13;
+    W.Rand ^= W.Rand >> 7;
+    W.Rand ^= W.Rand << 17;
+    size_t Start = W.Rand % N;
+    for (size_t I = 0; I < N; ++I) {
+      Worker &V = *Workers[(Start + I) % N];
+      if (&V != &W && V.Deque.steal(F))
+        return F;
+    }
+  }
+  return nullptr;
+}
+
+bool Scheduler::anyWork() {
+  if (Inject.size() != 0)
+    return true;
+  for (auto &W : Workers)
+    if (!W->Deque.empty())
+      return true;
+  return false;
+}
+
+void Scheduler::runFiber(Worker &W, Fiber *F) {
+  TLFiber = F;
+  F->St.store(Fiber::Running, std::memory_order_relaxed);
+  if (!F->Ctx) {
+    F->Ctx = boost::context::fiber(
+        std::allocator_arg,
+        boost::context::protected_fixedsize_stack(Opts.StackSize),
+        [F](boost::context::fiber &&Sink) {
+          F->Sink = std::move(Sink);
+          F->Body(); // never throws: the body catches what user code throws
+          F->St.store(Fiber::Done, std::memory_order_release);
+          return std::move(F->Sink);
+        });
+  }
+  F->Ctx = std::move(F->Ctx).resume();
+  TLFiber = nullptr;
+
+  int S = F->St.load(std::memory_order_acquire);
+  if (S == Fiber::Done) {
+    if (Live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      Stopping.store(true, std::memory_order_release);
+      Epoch.fetch_add(1);
+      futexWake(Epoch, INT_MAX);
+    }
+    return;
+  }
+  if (S == Fiber::Parking) {
+    int Expected = Fiber::Parking;
+    if (F->St.compare_exchange_strong(Expected, Fiber::Parked,
+                                      std::memory_order_acq_rel))
+      return; // parked: whoever makes progress possible will wake it
+    // Woken while switching out: run it again.
+  }
+  F->St.store(Fiber::Runnable, std::memory_order_relaxed);
+  W.Deque.push(F);
+}
+
+void Scheduler::park() {
+  Fiber *F = TLFiber;
+  F->Sink = std::move(F->Sink).resume();
+}
+
+void Scheduler::wake(Fiber *F) {
+  int S = F->St.load(std::memory_order_acquire);
+  for (;;) {
+    if (S == Fiber::Done || S == Fiber::Ready || S == Fiber::Runnable)
+      return; // finished, or already on its way to running
+    if (F->St.compare_exchange_weak(S, Fiber::Ready,
+                                    std::memory_order_acq_rel))
+      break;
+  }
+  if (S != Fiber::Parked)
+    return; // its worker has not finished parking it and will requeue it
+  F->St.store(Fiber::Runnable, std::memory_order_relaxed);
+  if (auto *W = static_cast<Worker *>(currentWorker()))
+    W->Deque.push(F);
+  else
+    while (!Inject.tryPush(F))
+      cpuRelax();
+  notify();
+}
+
+void Scheduler::notify() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (Sleepers.load(std::memory_order_relaxed) > 0) {
+    Epoch.fetch_add(1, std::memory_order_release);
+    futexWake(Epoch, 1);
+  }
+}
+
+void Scheduler::stop(int S) {
+  int Zero = 0;
+  Status.compare_exchange_strong(Zero, S);
+  Stopping.store(true, std::memory_order_release);
+  Epoch.fetch_add(1);
+  futexWake(Epoch, INT_MAX);
+}
+
+void Scheduler::idle(Worker &W) {
+  for (int I = 0; I < 256; ++I) {
+    if (Stopping.load(std::memory_order_acquire))
+      return;
+    if (Fiber *F = findWork(W)) {
+      runFiber(W, F);
+      return;
+    }
+    cpuRelax();
+  }
+  uint32_t E = Epoch.load(std::memory_order_acquire);
+  Sleepers.fetch_add(1, std::memory_order_seq_cst);
+  int IdleNow = Idle.fetch_add(1, std::memory_order_seq_cst) + 1;
+  if (!anyWork() && !Stopping.load(std::memory_order_acquire)) {
+    if (IdleNow == int(Workers.size())) {
+      // Nobody is running a fiber and nothing is runnable.
+      if (Live.load() == 0) {
+        Stopping.store(true);
+      } else if (!DeadlockReported.exchange(true)) {
+        if (OnDeadlock)
+          OnDeadlock();
+        int Zero = 0;
+        Status.compare_exchange_strong(Zero, 3);
+        Stopping.store(true);
+      }
+      Epoch.fetch_add(1);
+      futexWake(Epoch, INT_MAX);
+    } else {
+      futexWait(Epoch, E);
+    }
+  }
+  Idle.fetch_sub(1, std::memory_order_seq_cst);
+  Sleepers.fetch_sub(1, std::memory_order_seq_cst);
+}

@@ -1,0 +1,119 @@
+//===- Scheduler.h - Fibers on work-stealing workers ------------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every module instance runs as a stackful fiber (Boost.Context). One worker
+// thread per core (hwloc; ASPEN_WORKERS overrides) runs fibers from its own
+// Chase-Lev deque and steals from the others when that is empty. A fiber that
+// must wait (empty input, full output) parks: it switches back to its worker,
+// which is then free for other fibers; whoever makes progress possible wakes
+// it onto the waker's own deque.
+//
+// Parking protocol (no lost wake-ups):
+//   parker: State = Parking; publish itself where a waker looks; re-check
+//           the condition; switch to the worker. The worker then moves
+//           Parking -> Parked with a CAS; if that fails a wake came in
+//           between, and the worker requeues the fiber at once.
+//   waker:  take the fiber from where it was published (exchange), then
+//           State.exchange(Ready) == Parked ? schedule it : nothing to do.
+// Both sides order "publish/re-check" against "make progress/look" with a
+// seq_cst fence. Wake-ups may be spurious, so every park is in a loop.
+//
+// Workers spin briefly when out of work, then sleep on an event count. When
+// every worker is idle and no work exists anywhere, the program has either
+// finished (no live fibers) or deadlocked (live fibers all parked).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RT_LIB_SCHEDULER_H
+#define ASPEN_RT_LIB_SCHEDULER_H
+
+#include "aspen/rt/MPSCQueue.h"
+#include "aspen/rt/WorkStealingDeque.h"
+#include <boost/context/fiber.hpp>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace aspen::rt {
+
+class Scheduler;
+
+struct Fiber {
+  enum State : int { Runnable, Running, Parking, Parked, Ready, Done };
+  std::atomic<int> St{Runnable};
+  boost::context::fiber Ctx;  // the suspended fiber
+  boost::context::fiber Sink; // inside the fiber: the worker to return to
+  std::function<void()> Body;
+  void *Owner = nullptr; // the rt::Instance running here
+};
+
+class Scheduler {
+public:
+  struct Options {
+    unsigned Workers = 0;           // 0: one per core
+    size_t StackSize = 256 * 1024;  // bytes, per fiber
+    bool Pin = true;                // bind workers to cores with hwloc
+  };
+  /// What to do when every worker is idle but fibers are still alive.
+  using DeadlockHandler = std::function<void()>;
+
+  explicit Scheduler(Options O);
+  ~Scheduler();
+
+  /// Adds a fiber before run(); it is started on some worker.
+  void spawn(Fiber *F);
+
+  /// Runs until every fiber has finished (returns 0) or a deadlock or a
+  /// stop request ends the run (returns the status given).
+  int run(DeadlockHandler OnDeadlock);
+
+  /// From inside a fiber: the current fiber and the scheduler running it.
+  static Fiber *current();
+  static Scheduler *instance();
+
+  /// From inside a fiber: State must already be Parking (see above).
+  void park();
+  /// Any thread: makes a parked fiber runnable again.
+  void wake(Fiber *F);
+  /// Ends the run early (an uncaught exception); safe from any fiber.
+  void stop(int Status);
+
+  unsigned numWorkers() const { return unsigned(Workers.size()); }
+
+private:
+  struct Worker {
+    WorkStealingDeque<Fiber *> Deque;
+    unsigned Index = 0;
+    uint64_t Rand = 0;
+  };
+
+  void workerLoop(unsigned Index);
+  Fiber *findWork(Worker &W);
+  bool anyWork();
+  void runFiber(Worker &W, Fiber *F);
+  void notify();
+  void idle(Worker &W);
+
+  Options Opts;
+  std::vector<std::unique_ptr<Worker>> Workers;
+  std::vector<Fiber *> Initial;
+  MPSCQueue<Fiber *> Inject{4096}; // wakes from non-worker threads
+  alignas(CacheLine) std::atomic<uint32_t> Epoch{0};
+  alignas(CacheLine) std::atomic<int> Sleepers{0};
+  alignas(CacheLine) std::atomic<int> Idle{0};
+  alignas(CacheLine) std::atomic<int64_t> Live{0};
+  std::atomic<bool> Stopping{false};
+  std::atomic<int> Status{0};
+  DeadlockHandler OnDeadlock;
+  std::atomic<bool> DeadlockReported{false};
+  void *Topology = nullptr; // hwloc_topology_t
+};
+
+} // namespace aspen::rt
+
+#endif // ASPEN_RT_LIB_SCHEDULER_H

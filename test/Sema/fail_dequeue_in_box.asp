@@ -1,0 +1,19 @@
+// RUN: not %aspenc --dump-graph %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
+// A box gets its input as arguments, never by dequeueing.
+Module Main is Root requires Module Src, Module Sink {
+  void initialize() {
+    Src src;
+    Sink sink;
+    flow:
+      src ||| Double ||| sink;
+  }
+}
+Module Src { void run() { send 1; } }
+Module Sink { void run() { dequeue(); } }
+Module Double is Box ({x} -> {x}) {
+  void box(int x) {
+// CHECK: fail_dequeue_in_box.asp:[[@LINE+1]]:22: error: 'dequeue' cannot be used in box module 'Double'; boxes emit records with emit<K>(...){{$}}
+    QueueElement e = dequeue();
+    emit<1>(2 * x);
+  }
+}
