@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/AST/ASTDumper.h"
+#include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Basic/Diagnostics.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
@@ -17,6 +18,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace aspen;
@@ -29,22 +31,53 @@ namespace {
 llvm::cl::OptionCategory AspenCategory("aspenc options");
 
 llvm::cl::list<std::string> InputFiles(llvm::cl::Positional,
-                                       llvm::cl::desc("<file.asp>..."),
+                                       llvm::cl::desc("<file.asp|file.cpp>..."),
                                        llvm::cl::cat(AspenCategory));
 
-enum class Action { Check, DumpAST, DumpGraph, EmitDot };
+enum class Action { Build, Check, DumpAST, DumpGraph, EmitDot, DumpCxx };
 llvm::cl::opt<Action> ActionOpt(
     llvm::cl::desc("What to produce:"),
     llvm::cl::values(
-        clEnumValN(Action::Check, "syntax-only",
-                   "Check the input and stop (the default for now)"),
+        clEnumValN(Action::Check, "fsyntax-only",
+                   "Check the program (parse and elaborate) and stop"),
         clEnumValN(Action::DumpAST, "dump-ast",
                    "Print the abstract syntax tree of each input"),
         clEnumValN(Action::DumpGraph, "dump-graph",
                    "Print the elaborated flow graph of the program"),
         clEnumValN(Action::EmitDot, "emit-dot",
-                   "Write the elaborated flow graph as Graphviz DOT")),
-    llvm::cl::init(Action::Check), llvm::cl::cat(AspenCategory));
+                   "Write the elaborated flow graph as Graphviz DOT"),
+        clEnumValN(Action::DumpCxx, "dump-cxx",
+                   "Print the C++ generated for the action modules")),
+    llvm::cl::init(Action::Build), llvm::cl::cat(AspenCategory));
+
+llvm::cl::opt<std::string> Output("o", llvm::cl::desc("Write the output to <file>"),
+                                  llvm::cl::value_desc("file"),
+                                  llvm::cl::cat(AspenCategory));
+llvm::cl::opt<char> OptLevel("O",
+                             llvm::cl::desc("Optimization level: -O0, -O1, "
+                                            "-O2 (default) or -O3"),
+                             llvm::cl::Prefix, llvm::cl::init('2'),
+                             llvm::cl::cat(AspenCategory));
+llvm::cl::opt<bool> CompileOnly("c", llvm::cl::desc("Write an object file "
+                                                    "(or bitcode with "
+                                                    "-emit-llvm); do not link"),
+                                llvm::cl::cat(AspenCategory));
+llvm::cl::opt<bool> AssemblyOnly("S",
+                                 llvm::cl::desc("Write assembly (or LLVM IR "
+                                                "text with -emit-llvm)"),
+                                 llvm::cl::cat(AspenCategory));
+llvm::cl::opt<bool> EmitLLVM("emit-llvm",
+                             llvm::cl::desc("Use LLVM IR for -S and -c"),
+                             llvm::cl::cat(AspenCategory));
+llvm::cl::list<std::string> Defines("D", llvm::cl::Prefix,
+                                    llvm::cl::desc("Define a macro for the "
+                                                   "modules' C++"),
+                                    llvm::cl::value_desc("name[=value]"),
+                                    llvm::cl::cat(AspenCategory));
+llvm::cl::opt<bool> DebugInfo("g", llvm::cl::desc("Emit debug information"),
+                              llvm::cl::cat(AspenCategory));
+llvm::cl::opt<bool> Verbose("v", llvm::cl::desc("Show the commands run"),
+                            llvm::cl::cat(AspenCategory));
 
 llvm::cl::opt<unsigned>
     ErrorLimit("error-limit",
@@ -97,7 +130,6 @@ int main(int Argc, char **Argv) {
     return 1;
   }
 
-  // Phase 1: parse every input.
   // Deeper nesting than this could exhaust the parser's stack.
   constexpr unsigned MaxNestingLimit = 10000;
   if (MaxNesting < 1 || MaxNesting > MaxNestingLimit) {
@@ -105,10 +137,17 @@ int main(int Argc, char **Argv) {
         << "--max-nesting" << 1u << MaxNestingLimit;
     return 1;
   }
+  // Phase 1: parse every input (.cpp files go straight to code generation).
   ParseOptions Opts;
   Opts.MaxNesting = MaxNesting;
   std::vector<std::unique_ptr<ast::TranslationUnit>> Units;
+  std::vector<std::string> CxxSources;
   for (const std::string &Path : InputFiles) {
+    llvm::StringRef Ext = llvm::sys::path::extension(Path);
+    if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx") {
+      CxxSources.push_back(Path);
+      continue;
+    }
     std::unique_ptr<ast::TranslationUnit> TU = parseFile(Path, SM, Diags, Opts);
     if (TU && ActionOpt == Action::DumpAST)
       ast::dump(*TU, SM, llvm::outs());
@@ -129,9 +168,60 @@ int main(int Argc, char **Argv) {
       elaborate(UnitPtrs, SM, Diags, SemaOpts);
   if (!Prog || Diags.hasErrors())
     return 1;
-  if (ActionOpt == Action::DumpGraph)
+  if (ActionOpt == Action::DumpGraph) {
     graph::dump(*Prog, llvm::outs());
-  else if (ActionOpt == Action::EmitDot)
+    return 0;
+  }
+  if (ActionOpt == Action::EmitDot) {
     graph::emitDot(*Prog, llvm::outs());
-  return 0;
+    return 0;
+  }
+  if (ActionOpt == Action::Check)
+    return 0;
+  if (ActionOpt == Action::DumpCxx) {
+    llvm::outs() << codegen::emitModuleSource(*Prog, UnitPtrs, SM);
+    return 0;
+  }
+
+  // Phase 3: LLVM module, optimised, then the requested output.
+  if (OptLevel < '0' || OptLevel > '3') {
+    Diags.report({}, DiagId::ErrOptionConflict)
+        << std::string("unknown optimization level -O") + char(OptLevel);
+    return 1;
+  }
+  if (CompileOnly && AssemblyOnly) {
+    Diags.report({}, DiagId::ErrOptionConflict) << "-c and -S cannot be combined";
+    return 1;
+  }
+  codegen::CodeGenOptions CG;
+  CG.OptLevel = unsigned(OptLevel - '0');
+  CG.DebugInfo = DebugInfo;
+  CG.Verbose = Verbose;
+  CG.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  CG.Defines.assign(Defines.begin(), Defines.end());
+  CG.CxxSources = CxxSources;
+  codegen::OutputKind Kind = codegen::OutputKind::Executable;
+  const char *Ext = "";
+  if (CompileOnly) {
+    Kind = EmitLLVM ? codegen::OutputKind::IRBitcode : codegen::OutputKind::Object;
+    Ext = EmitLLVM ? ".bc" : ".o";
+  } else if (AssemblyOnly) {
+    Kind = EmitLLVM ? codegen::OutputKind::IRText : codegen::OutputKind::Assembly;
+    Ext = EmitLLVM ? ".ll" : ".s";
+  }
+  std::string Out = Output;
+  if (Out.empty())
+    Out = Kind == codegen::OutputKind::Executable
+              ? "a.out"
+              : llvm::sys::path::stem(InputFiles.front()).str() + Ext;
+
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M =
+      codegen::generate(*Prog, UnitPtrs, Diags, Ctx, CG);
+  if (!M || Diags.hasErrors())
+    return 1;
+  codegen::optimize(*M, CG);
+  if (!codegen::emit(*M, Kind, Out, Diags, CG))
+    return 1;
+  return Diags.hasErrors() ? 1 : 0;
 }

@@ -17,8 +17,7 @@ DiagnosticBuilder::~DiagnosticBuilder() {
     Engine->emit(Loc, Id, Args);
 }
 
-DiagnosticEngine::DiagnosticEngine(const SourceManager &SM,
-                                   llvm::raw_ostream &OS)
+DiagnosticEngine::DiagnosticEngine(SourceManager &SM, llvm::raw_ostream &OS)
     : SM(SM), OS(OS) {}
 
 Severity DiagnosticEngine::getSeverity(DiagId Id) {

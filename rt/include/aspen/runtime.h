@@ -24,6 +24,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <typeinfo>
 #include <utility>
 #include <vector>
@@ -142,6 +143,11 @@ struct Instance;
 /// Base class of every generated action module class.
 class ModuleBase {
 public:
+  // The names module code uses unqualified, as in the Aspen papers.
+  using QueueElement = aspen::QueueElement;
+  using Payload = aspen::Payload;
+  template <typename T> using ArrayPayload = aspen::ArrayPayload<T>;
+
   virtual ~ModuleBase() = default;
   virtual void run() = 0;
 
@@ -161,6 +167,13 @@ public:
 
   rt::Instance *AspenSelf = nullptr; // set by the runtime before run()
 };
+
+/// Used by generated code: the factory of a module class.
+template <typename T> ModuleBase *makeModule() {
+  static_assert(!std::is_abstract<T>::value,
+                "a module must define 'void run()'");
+  return new T();
+}
 
 } // namespace aspen
 

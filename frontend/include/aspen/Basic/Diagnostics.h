@@ -92,7 +92,11 @@ class DiagnosticEngine {
 public:
   /// Diagnostics are printed to `OS` as they are emitted. Colours are used
   /// only when `OS` is a terminal.
-  DiagnosticEngine(const SourceManager &SM, llvm::raw_ostream &OS);
+  DiagnosticEngine(SourceManager &SM, llvm::raw_ostream &OS);
+
+  /// Phases that read more files (headers, for Clang's diagnostics) add
+  /// them here so their lines can be shown.
+  SourceManager &getSourceManager() { return SM; }
 
   DiagnosticBuilder report(SourceLoc Loc, DiagId Id) {
     return DiagnosticBuilder(*this, Loc, Id);
@@ -116,7 +120,7 @@ private:
   void emit(SourceLoc Loc, DiagId Id, const std::vector<std::string> &Args);
   void print(const Diagnostic &D);
 
-  const SourceManager &SM;
+  SourceManager &SM;
   llvm::raw_ostream &OS;
   std::vector<Diagnostic> Diags;
   unsigned NumErrors = 0;

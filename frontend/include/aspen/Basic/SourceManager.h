@@ -50,6 +50,7 @@ public:
   FileId addBuffer(std::string Name, std::string Text);
 
   llvm::StringRef getName(FileId F) const { return file(F).Name; }
+  uint32_t numFiles() const { return static_cast<uint32_t>(Files.size()); }
   llvm::StringRef getText(FileId F) const { return file(F).Text; }
 
   /// The text of line `Line` (1-based) without its line terminator, or an

@@ -1,0 +1,65 @@
+//===- ClangRunner.h - The one place that drives Clang ----------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles a C++ translation unit held in memory to an llvm::Module,
+// in-process, with the same driver Clang's own `clang++` uses (so the
+// resource directory and the system include paths are right), and runs the
+// AST checks aspenc makes on action modules during the same parse.
+//
+// Clang's diagnostics go through the aspen DiagnosticEngine: generated code
+// carries `#line` directives, so they point into the user's `.asp` files.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_CODEGEN_CLANGRUNNER_H
+#define ASPEN_CODEGEN_CLANGRUNNER_H
+
+#include "aspen/Basic/Diagnostics.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace aspen::codegen {
+
+struct ClangOptions {
+  std::vector<std::string> IncludeDirs;
+  std::vector<std::string> Defines; // NAME or NAME=VALUE
+  unsigned OptLevel = 2;            // for the C++ front end; 0 is mapped to 1
+  bool DebugInfo = false;
+  bool Verbose = false;
+};
+
+/// A class whose name starts with this prefix is a generated action module:
+/// the AST checks look inside those only.
+inline constexpr const char *ModuleClassPrefix = "AspenModule_";
+
+class ClangRunner {
+public:
+  ClangRunner(DiagnosticEngine &Diags, ClangOptions Opts)
+      : Diags(Diags), Opts(std::move(Opts)) {}
+
+  /// Compiles `Code` (named `FileName` in diagnostics that have no #line)
+  /// into a module in `Ctx`. With `CheckModules`, also reports static or
+  /// global mutable state declared in action module classes. Returns null
+  /// after reporting errors.
+  std::unique_ptr<llvm::Module> compile(llvm::StringRef FileName,
+                                        llvm::StringRef Code,
+                                        llvm::LLVMContext &Ctx,
+                                        bool CheckModules);
+
+  /// Path of the clang++ driver used for compiling and linking.
+  static std::string clangDriver();
+
+private:
+  DiagnosticEngine &Diags;
+  ClangOptions Opts;
+};
+
+} // namespace aspen::codegen
+
+#endif // ASPEN_CODEGEN_CLANGRUNNER_H

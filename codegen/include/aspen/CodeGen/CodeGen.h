@@ -1,0 +1,63 @@
+//===- CodeGen.h - Flow graph to LLVM module to executable ------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The third phase. generate() turns the elaborated program into one
+// llvm::Module: the action modules as C++ classes compiled by Clang
+// in-process, and main(), built with llvm::IRBuilder, describing the graph to
+// the runtime through the ABI in rt/include/aspen/rt/abi.def. optimize()
+// runs the new pass manager; emit() writes an object, assembly, IR or a
+// linked executable.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_CODEGEN_CODEGEN_H
+#define ASPEN_CODEGEN_CODEGEN_H
+
+#include "aspen/AST/AST.h"
+#include "aspen/Basic/Diagnostics.h"
+#include "aspen/Graph/FlowGraph.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace aspen::codegen {
+
+struct CodeGenOptions {
+  unsigned OptLevel = 2; // -O0 ... -O3
+  bool DebugInfo = false;
+  bool Verbose = false;
+  std::vector<std::string> IncludeDirs;
+  std::vector<std::string> Defines;
+  std::vector<std::string> CxxSources; // extra .cpp files to compile and link
+};
+
+enum class OutputKind { Executable, Object, Assembly, IRText, IRBitcode };
+
+/// The C++ translation unit holding every action module of `P` as a class,
+/// with `#line` directives mapping it back to the `.asp` sources.
+std::string emitModuleSource(const graph::Program &P,
+                             llvm::ArrayRef<const ast::TranslationUnit *> Units,
+                             const SourceManager &SM);
+
+/// Returns null after reporting errors.
+std::unique_ptr<llvm::Module>
+generate(const graph::Program &P,
+         llvm::ArrayRef<const ast::TranslationUnit *> Units,
+         DiagnosticEngine &Diags, llvm::LLVMContext &Ctx,
+         const CodeGenOptions &Opts);
+
+void optimize(llvm::Module &M, const CodeGenOptions &Opts);
+
+/// Writes `M` to `Path` as `Kind`; an executable is linked with libaspenrt.
+bool emit(llvm::Module &M, OutputKind Kind, llvm::StringRef Path,
+          DiagnosticEngine &Diags, const CodeGenOptions &Opts);
+
+} // namespace aspen::codegen
+
+#endif // ASPEN_CODEGEN_CODEGEN_H

@@ -1,0 +1,173 @@
+//===- Backend.cpp - Optimise, emit, link ---------------------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/CodeGen/ClangRunner.h"
+#include "aspen/CodeGen/CodeGen.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace aspen;
+using namespace aspen::codegen;
+
+#ifndef ASPEN_RT_LIBRARY
+#define ASPEN_RT_LIBRARY ""
+#endif
+#ifndef ASPEN_BOOST_CONTEXT_LIBRARY
+#define ASPEN_BOOST_CONTEXT_LIBRARY "-lboost_context"
+#endif
+
+static std::unique_ptr<llvm::TargetMachine>
+targetMachine(llvm::Module &M, const CodeGenOptions &Opts, std::string &Err) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(
+      M.getTargetTriple(), Err);
+  if (!T)
+    return nullptr;
+  llvm::CodeGenOpt::Level Level =
+      Opts.OptLevel == 0   ? llvm::CodeGenOpt::None
+      : Opts.OptLevel == 1 ? llvm::CodeGenOpt::Less
+      : Opts.OptLevel == 2 ? llvm::CodeGenOpt::Default
+                           : llvm::CodeGenOpt::Aggressive;
+  // Programs run where they are built, like `clang -march=native` would not
+  // assume; keep the baseline CPU so a cluster's nodes can share a binary.
+  return std::unique_ptr<llvm::TargetMachine>(T->createTargetMachine(
+      M.getTargetTriple(), "x86-64", "", llvm::TargetOptions(),
+      llvm::Reloc::PIC_, std::nullopt, Level));
+}
+
+void aspen::codegen::optimize(llvm::Module &M, const CodeGenOptions &Opts) {
+  std::string Err;
+  std::unique_ptr<llvm::TargetMachine> TM = targetMachine(M, Opts, Err);
+  llvm::LoopAnalysisManager LAM;
+  llvm::FunctionAnalysisManager FAM;
+  llvm::CGSCCAnalysisManager CGAM;
+  llvm::ModuleAnalysisManager MAM;
+  llvm::PassBuilder PB(TM.get());
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  llvm::OptimizationLevel Level =
+      Opts.OptLevel == 0   ? llvm::OptimizationLevel::O0
+      : Opts.OptLevel == 1 ? llvm::OptimizationLevel::O1
+      : Opts.OptLevel == 2 ? llvm::OptimizationLevel::O2
+                           : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager MPM = Level == llvm::OptimizationLevel::O0
+                                    ? PB.buildO0DefaultPipeline(Level)
+                                    : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+static bool writeMachineCode(llvm::Module &M, llvm::StringRef Path,
+                             llvm::CodeGenFileType Type,
+                             DiagnosticEngine &Diags,
+                             const CodeGenOptions &Opts) {
+  std::string Err;
+  std::unique_ptr<llvm::TargetMachine> TM = targetMachine(M, Opts, Err);
+  if (!TM) {
+    Diags.report({}, DiagId::ErrTarget) << M.getTargetTriple() << Err;
+    return false;
+  }
+  M.setDataLayout(TM->createDataLayout());
+  std::error_code EC;
+  llvm::ToolOutputFile Out(Path, EC,
+                           Type == llvm::CGFT_AssemblyFile
+                               ? llvm::sys::fs::OF_Text
+                               : llvm::sys::fs::OF_None);
+  if (EC) {
+    Diags.report({}, DiagId::ErrCannotWrite) << Path << EC.message();
+    return false;
+  }
+  llvm::legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, Out.os(), nullptr, Type)) {
+    Diags.report({}, DiagId::ErrTarget)
+        << M.getTargetTriple() << "cannot emit this file type";
+    return false;
+  }
+  PM.run(M);
+  Out.keep();
+  return true;
+}
+
+bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
+                          llvm::StringRef Path, DiagnosticEngine &Diags,
+                          const CodeGenOptions &Opts) {
+  switch (Kind) {
+  case OutputKind::IRText:
+  case OutputKind::IRBitcode: {
+    std::error_code EC;
+    llvm::ToolOutputFile Out(Path, EC,
+                             Kind == OutputKind::IRText
+                                 ? llvm::sys::fs::OF_Text
+                                 : llvm::sys::fs::OF_None);
+    if (EC) {
+      Diags.report({}, DiagId::ErrCannotWrite) << Path << EC.message();
+      return false;
+    }
+    if (Kind == OutputKind::IRText)
+      M.print(Out.os(), nullptr);
+    else
+      llvm::WriteBitcodeToFile(M, Out.os());
+    Out.keep();
+    return true;
+  }
+  case OutputKind::Assembly:
+    return writeMachineCode(M, Path, llvm::CGFT_AssemblyFile, Diags, Opts);
+  case OutputKind::Object:
+    return writeMachineCode(M, Path, llvm::CGFT_ObjectFile, Diags, Opts);
+  case OutputKind::Executable:
+    break;
+  }
+
+  // An executable: an object in a temporary file, linked by the clang++
+  // driver (which knows the C++ runtime and the system libraries) with lld.
+  llvm::SmallString<128> Obj;
+  if (std::error_code EC =
+          llvm::sys::fs::createTemporaryFile("aspen", "o", Obj)) {
+    Diags.report({}, DiagId::ErrCannotWrite) << "temporary object" << EC.message();
+    return false;
+  }
+  llvm::FileRemover RemoveObj(Obj);
+  if (!writeMachineCode(M, Obj, llvm::CGFT_ObjectFile, Diags, Opts))
+    return false;
+  std::string Driver = ClangRunner::clangDriver();
+  std::vector<std::string> Args = {Driver,
+                                   "-fuse-ld=lld",
+                                   Obj.str().str(),
+                                   "-o",
+                                   Path.str(),
+                                   ASPEN_RT_LIBRARY,
+                                   ASPEN_BOOST_CONTEXT_LIBRARY,
+                                   "-lhwloc",
+                                   "-lpthread"};
+  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  if (Opts.Verbose) {
+    llvm::errs() << "aspenc: link:";
+    for (const std::string &A : Args)
+      llvm::errs() << ' ' << A;
+    llvm::errs() << '\n';
+  }
+  std::string ErrMsg;
+  int RC = llvm::sys::ExecuteAndWait(Driver, Refs, std::nullopt, {}, 0, 0,
+                                     &ErrMsg);
+  if (RC != 0) {
+    Diags.report({}, DiagId::ErrLinkFailed)
+        << Path << (ErrMsg.empty() ? "exit status " + std::to_string(RC)
+                                   : ErrMsg);
+    return false;
+  }
+  return true;
+}

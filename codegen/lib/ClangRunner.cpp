@@ -1,0 +1,241 @@
+//===- ClangRunner.cpp - The one place that drives Clang ------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/CodeGen/ClangRunner.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <map>
+
+using namespace aspen;
+using namespace aspen::codegen;
+using namespace clang::ast_matchers;
+
+#ifndef ASPEN_CLANGXX
+#define ASPEN_CLANGXX "/usr/lib/llvm-16/bin/clang++"
+#endif
+#ifndef ASPEN_CLANG_RESOURCE_DIR
+#define ASPEN_CLANG_RESOURCE_DIR "/usr/lib/llvm-16/lib/clang/16"
+#endif
+#ifndef ASPEN_RT_INCLUDE_DIR
+#define ASPEN_RT_INCLUDE_DIR ""
+#endif
+
+std::string ClangRunner::clangDriver() { return ASPEN_CLANGXX; }
+
+namespace {
+
+/// Turns a Clang source location into an aspen one: the `#line` name and
+/// number, registering header files with aspen's SourceManager on first use
+/// so the source line can be shown.
+class LocationMapper {
+public:
+  LocationMapper(SourceManager &ASM) : ASM(ASM) {}
+
+  SourceLoc map(const clang::SourceManager &CSM, clang::SourceLocation L) {
+    if (L.isInvalid())
+      return {};
+    clang::PresumedLoc P = CSM.getPresumedLoc(L);
+    if (P.isInvalid())
+      return {};
+    std::string Name = P.getFilename();
+    auto It = Files.find(Name);
+    if (It == Files.end()) {
+      FileId Found;
+      for (uint32_t I = 1;; ++I) {
+        FileId F{I};
+        if (I > Known)
+          break;
+        if (ASM.getName(F) == Name) {
+          Found = F;
+          break;
+        }
+      }
+      if (!Found.isValid()) {
+        // A header: its text is the buffer Clang read.
+        clang::FileID CF = CSM.getFileID(CSM.getExpansionLoc(L));
+        bool Invalid = false;
+        llvm::StringRef Text = CSM.getBufferData(CF, &Invalid);
+        Found = ASM.addBuffer(Name, Invalid ? std::string() : Text.str());
+        ++Known;
+      }
+      It = Files.emplace(Name, Found).first;
+    }
+    return {It->second, P.getLine(), P.getColumn()};
+  }
+
+  uint32_t Known = 0; // files registered before compiling
+
+private:
+  SourceManager &ASM;
+  std::map<std::string, FileId> Files;
+};
+
+/// Forwards Clang's diagnostics to the aspen DiagnosticEngine.
+class ForwardingConsumer : public clang::DiagnosticConsumer {
+public:
+  ForwardingConsumer(DiagnosticEngine &Diags, LocationMapper &Mapper)
+      : Diags(Diags), Mapper(Mapper) {}
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    SourceLoc Loc;
+    if (Info.hasSourceManager())
+      Loc = Mapper.map(Info.getSourceManager(), Info.getLocation());
+    DiagId Id = DiagId::ErrCxx;
+    switch (Level) {
+    case clang::DiagnosticsEngine::Ignored:
+      return;
+    case clang::DiagnosticsEngine::Note:
+    case clang::DiagnosticsEngine::Remark:
+      Id = DiagId::NoteCxx;
+      break;
+    case clang::DiagnosticsEngine::Warning:
+      Id = DiagId::WarnCxx;
+      break;
+    default:
+      break;
+    }
+    Diags.report(Loc, Id) << Msg.str();
+  }
+
+private:
+  DiagnosticEngine &Diags;
+  LocationMapper &Mapper;
+};
+
+/// Static or global mutable variables inside generated module classes:
+/// instances must share no state.
+class SharedStateCheck : public MatchFinder::MatchCallback {
+public:
+  SharedStateCheck(DiagnosticEngine &Diags, LocationMapper &Mapper)
+      : Diags(Diags), Mapper(Mapper) {}
+
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *V = R.Nodes.getNodeAs<clang::VarDecl>("var");
+    const auto *C = R.Nodes.getNodeAs<clang::CXXRecordDecl>("module");
+    if (!V || !C)
+      return;
+    std::string Module =
+        C->getName().drop_front(llvm::StringRef(ModuleClassPrefix).size()).str();
+    Diags.report(Mapper.map(*R.SourceManager, V->getLocation()),
+                 DiagId::ErrSharedState)
+        << V->getName().str() << Module;
+  }
+
+private:
+  DiagnosticEngine &Diags;
+  LocationMapper &Mapper;
+};
+
+/// EmitLLVMOnlyAction whose AST also goes through the matchers.
+class CheckAndEmitAction : public clang::EmitLLVMOnlyAction {
+public:
+  CheckAndEmitAction(llvm::LLVMContext *Ctx, MatchFinder *Finder)
+      : clang::EmitLLVMOnlyAction(Ctx), Finder(Finder) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override {
+    std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    if (Finder)
+      Consumers.push_back(Finder->newASTConsumer());
+    Consumers.push_back(
+        clang::EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  MatchFinder *Finder;
+};
+
+} // namespace
+
+std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
+                                                   llvm::StringRef Code,
+                                                   llvm::LLVMContext &Ctx,
+                                                   bool CheckModules) {
+  std::string OptFlag = "-O" + std::to_string(std::max(1u, Opts.OptLevel));
+  std::vector<std::string> Args = {
+      clangDriver(), "-std=c++17", OptFlag, "-fno-omit-frame-pointer",
+      "-resource-dir", ASPEN_CLANG_RESOURCE_DIR, "-Wall", "-Wno-unused-function"};
+  if (std::string(ASPEN_RT_INCLUDE_DIR).size())
+    Args.push_back(std::string("-I") + ASPEN_RT_INCLUDE_DIR);
+  for (const std::string &I : Opts.IncludeDirs)
+    Args.push_back("-I" + I);
+  for (const std::string &D : Opts.Defines)
+    Args.push_back("-D" + D);
+  if (Opts.DebugInfo)
+    Args.push_back("-g");
+  Args.push_back("-c");
+  Args.push_back(FileName.str());
+  Args.push_back("-o");
+  Args.push_back("/dev/null");
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  if (Opts.Verbose) {
+    llvm::errs() << "aspenc: in-process clang:";
+    for (const std::string &A : Args)
+      llvm::errs() << ' ' << A;
+    llvm::errs() << '\n';
+  }
+
+  // Every Clang diagnostic goes through aspen's engine.
+  auto &ASM = const_cast<SourceManager &>(Diags.getSourceManager());
+  LocationMapper Mapper(ASM);
+  Mapper.Known = ASM.numFiles();
+  ForwardingConsumer Consumer(Diags, Mapper);
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
+      new clang::DiagnosticOptions();
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> CDiags =
+      clang::CompilerInstance::createDiagnostics(DiagOpts.get(), &Consumer,
+                                                 /*ShouldOwnClient=*/false);
+  clang::CreateInvocationOptions CIOpts;
+  CIOpts.Diags = CDiags;
+  std::shared_ptr<clang::CompilerInvocation> Inv =
+      clang::createInvocation(Argv, CIOpts);
+  if (!Inv)
+    return nullptr;
+  Inv->getPreprocessorOpts().addRemappedFile(
+      FileName, llvm::MemoryBuffer::getMemBufferCopy(Code, FileName).release());
+
+  // The counts Clang prints at the end ("N errors generated") would repeat
+  // what aspen's engine already reported.
+  Inv->getDiagnosticOpts().ShowCarets = false;
+  clang::CompilerInstance CI;
+  CI.setInvocation(std::move(Inv));
+  CI.createDiagnostics(&Consumer, /*ShouldOwnClient=*/false);
+
+  MatchFinder Finder;
+  SharedStateCheck Check(Diags, Mapper);
+  auto InModule = hasAncestor(
+      cxxRecordDecl(matchesName(std::string("::") + ModuleClassPrefix))
+          .bind("module"));
+  Finder.addMatcher(
+      varDecl(hasStaticStorageDuration(), InModule,
+              unless(hasType(isConstQualified())), unless(isConstexpr()))
+          .bind("var"),
+      &Check);
+
+  CheckAndEmitAction Action(&Ctx, CheckModules ? &Finder : nullptr);
+  unsigned Before = Diags.getNumErrors();
+  bool Ok = CI.ExecuteAction(Action);
+  if (!Ok || Diags.getNumErrors() != Before)
+    return nullptr;
+  return Action.takeModule();
+}
