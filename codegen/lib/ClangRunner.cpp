@@ -141,6 +141,26 @@ private:
   LocationMapper &Mapper;
 };
 
+/// A module class without `void run()`.
+class MissingRunCheck : public MatchFinder::MatchCallback {
+public:
+  MissingRunCheck(DiagnosticEngine &Diags, LocationMapper &Mapper)
+      : Diags(Diags), Mapper(Mapper) {}
+
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *C = R.Nodes.getNodeAs<clang::CXXRecordDecl>("module");
+    std::string Module =
+        C->getName().drop_front(llvm::StringRef(ModuleClassPrefix).size()).str();
+    Diags.report(Mapper.map(*R.SourceManager, C->getLocation()),
+                 DiagId::ErrNoRun)
+        << Module;
+  }
+
+private:
+  DiagnosticEngine &Diags;
+  LocationMapper &Mapper;
+};
+
 /// EmitLLVMOnlyAction whose AST also goes through the matchers.
 class CheckAndEmitAction : public clang::EmitLLVMOnlyAction {
 public:
@@ -231,6 +251,16 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
               unless(hasType(isConstQualified())), unless(isConstexpr()))
           .bind("var"),
       &Check);
+
+  MissingRunCheck RunCheck(Diags, Mapper);
+  Finder.addMatcher(
+      cxxRecordDecl(isDefinition(),
+                    matchesName(std::string("::") + ModuleClassPrefix),
+                    unless(has(cxxMethodDecl(hasName("run"), parameterCountIs(0),
+                                             returns(voidType()),
+                                             unless(isStaticStorageClass())))))
+          .bind("module"),
+      &RunCheck);
 
   CheckAndEmitAction Action(&Ctx, CheckModules ? &Finder : nullptr);
   unsigned Before = Diags.getNumErrors();

@@ -40,9 +40,14 @@ public:
   void module(const graph::Module &M, const ast::ActionModuleDecl &A,
               const ast::DeclareModuleDecl *Decl) {
     Mod = &M;
+    // The class name sits exactly where the module's name is in the .asp
+    // file, so diagnostics about the class point at the module.
     newline();
-    OS << "struct " << ModuleClassPrefix << M.Name
-       << " final : ::aspen::ModuleBase {";
+    OS << "struct";
+    AtLineStart = false;
+    lineAt(A.Ident.Range.Begin);
+    OS.indent(A.Ident.Range.Begin.Col - 1);
+    OS << ModuleClassPrefix << M.Name << " : ::aspen::ModuleBase {";
     AtLineStart = false;
     if (Decl && Decl->DataSection)
       verbatim(*Decl->DataSection);

@@ -118,7 +118,11 @@ int main(int Argc, char **Argv) {
   llvm::cl::ParseCommandLineOptions(
       Argc, Argv,
       "aspenc: compiler for the Aspen flow-graph coordination language\n\n"
-      "  aspenc --dump-ast main.asp     print the syntax tree\n");
+      "  aspenc main.asp -o main          build an executable\n"
+      "  aspenc --dump-graph main.asp     print the elaborated flow graph\n"
+      "  aspenc --dump-ast main.asp       print the syntax tree\n\n"
+      "The programs it builds read ASPEN_WORKERS, ASPEN_QUEUE_CAPACITY,\n"
+      "ASPEN_STACK_SIZE and ASPEN_PIN (see docs/runtime.md).\n");
 
   SourceManager SM;
   DiagnosticEngine Diags(SM, llvm::errs());

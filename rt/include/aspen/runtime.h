@@ -168,11 +168,13 @@ public:
   rt::Instance *AspenSelf = nullptr; // set by the runtime before run()
 };
 
-/// Used by generated code: the factory of a module class.
+/// Used by generated code: the factory of a module class. A module without
+/// `void run()` is reported by aspenc itself, with the module's location.
 template <typename T> ModuleBase *makeModule() {
-  static_assert(!std::is_abstract<T>::value,
-                "a module must define 'void run()'");
-  return new T();
+  if constexpr (std::is_abstract<T>::value)
+    return nullptr;
+  else
+    return new T();
 }
 
 } // namespace aspen
