@@ -1,0 +1,55 @@
+// Two instances bounce one 8-byte message back and forth and report the
+// round-trip time: the latency of the runtime's send, dequeue and wake-up.
+//
+//   aspenc main.asp -o pingpong && ./pingpong [round-trips]
+#include <aspen/runtime.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+Module Main is Root requires Module Ping, Module Pong {
+  void initialize() {
+    Ping ping;
+    Pong pong;
+    flow:
+      ping ||| pong ||| ping;
+  }
+}
+
+Module Ping {
+  void run() {
+    const char *env = std::getenv("PINGPONG_ROUNDS");
+    long rounds = env ? std::atol(env) : 100000;
+    const long warmup = rounds / 10;
+    std::vector<double> ns;
+    ns.reserve(rounds);
+    QueueElement q = QueueElement(new ArrayPayload<long>(1));
+    for (long i = -warmup; i < rounds; ++i) {
+      auto t0 = std::chrono::steady_clock::now();
+      send q;
+      q = dequeue();
+      auto t1 = std::chrono::steady_clock::now();
+      if (i >= 0)
+        ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
+    }
+    long stop = -1;
+    send new ArrayPayload<long>(&stop, 1);
+    std::sort(ns.begin(), ns.end());
+    std::printf("pingpong: %ld round trips, median %.0f ns, p99 %.0f ns\n",
+                rounds, ns[ns.size() / 2], ns[ns.size() * 99 / 100]);
+  }
+}
+
+Module Pong {
+  void run() {
+    for (;;) {
+      QueueElement q = dequeue();
+      long *v = getPayload(q);
+      if (v[0] < 0)
+        return;
+      send q;
+    }
+  }
+}
