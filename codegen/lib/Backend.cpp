@@ -151,6 +151,11 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
                                    Path.str(),
                                    ASPEN_RT_LIBRARY,
                                    ASPEN_BOOST_CONTEXT_LIBRARY,
+                                   // Payloads are allocated on one worker
+                                   // and freed on another; jemalloc's
+                                   // thread caches make that cheap where
+                                   // glibc serialises on its arena locks.
+                                   "-ljemalloc",
                                    "-lhwloc",
                                    "-lpthread"};
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());

@@ -108,6 +108,37 @@ Runtime &runtime() {
 /// so it is a plain global rather than a function-local static.
 Scheduler *GSched = nullptr;
 
+/// Before parking, wait briefly for a producer or consumer that is running
+/// on another worker: parking and waking cost a steal and two context
+/// switches, far more than a short spin when the other side is active.
+constexpr int SpinIterations = 512;
+
+inline void cpuPause() { __builtin_ia32_pause(); }
+
+bool spinPop(InputPort &In, Payload *&P) {
+  if (!In.Spsc && !In.Mpsc)
+    return false;
+  if (!GSched->maySpin())
+    return false;
+  for (int K = 0; K < SpinIterations; ++K) {
+    cpuPause();
+    if (In.tryPop(P))
+      return true;
+  }
+  return false;
+}
+
+bool spinPush(InputPort &In, Payload *P) {
+  if (!GSched->maySpin())
+    return false;
+  for (int K = 0; K < SpinIterations; ++K) {
+    cpuPause();
+    if (In.tryPush(P))
+      return true;
+  }
+  return false;
+}
+
 size_t envSize(const char *Name, size_t Default, size_t Min, size_t Max) {
   const char *V = std::getenv(Name);
   if (!V || !*V)
@@ -213,7 +244,7 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
     O.Next = 0;
   InputPort &In = *T.Port;
   Payload *P = E.release();
-  if (!In.tryPush(P)) {
+  if (!In.tryPush(P) && !spinPush(In, P)) {
     // Full: park in our producer slot until the consumer frees a cell.
     Scheduler *S = GSched;
     std::atomic<Fiber *> &Slot = In.ProducerSlots[T.Slot];
@@ -238,7 +269,7 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
     }
   }
   // Dekker with the consumer's publish-then-recheck in aspenDequeue.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  fullFence();
   if (In.Consumer.load(std::memory_order_relaxed))
     if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
       GSched->wake(C);
@@ -248,12 +279,12 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
   Instance &I = *AspenSelf;
   InputPort &In = I.Inputs[Port];
   Payload *P = nullptr;
-  if (!In.tryPop(P)) {
+  if (!In.tryPop(P) && !spinPop(In, P)) {
     Scheduler *S = GSched;
     for (;;) {
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       In.Consumer.store(&I.F, std::memory_order_relaxed);
-      std::atomic_thread_fence(std::memory_order_seq_cst);
+      fullFence();
       if (In.tryPop(P)) {
         In.Consumer.store(nullptr, std::memory_order_relaxed);
         I.F.St.store(Fiber::Running, std::memory_order_relaxed);
@@ -268,7 +299,7 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
     }
   }
   // Dekker with a producer's register-then-recheck in aspenSend.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  fullFence();
   if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
     for (uint32_t K = 0; K < In.NumProducers; ++K)
       if (In.ProducerSlots[K].load(std::memory_order_relaxed))
@@ -399,7 +430,16 @@ extern "C" I32 aspen_rt_run() {
     };
     Sched.spawn(&I->F);
   }
-  int Status = Sched.run(reportDeadlock);
+  int Status = Sched.run(reportDeadlock, [](Fiber *F) {
+    auto *I = static_cast<Instance *>(F->Owner);
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "aspen: error: instance '%s' (module %s) overflowed its "
+                 "stack; raise ASPEN_STACK_SIZE (now %zu bytes)\n",
+                 I->Name.c_str(), I->Type->Name.c_str(),
+                 runtime().SchedOpts.StackSize);
+    std::_Exit(5);
+  });
   std::fflush(stdout);
   std::cout.flush();
   if (Status != 0)

@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Scheduler.h"
-#include <boost/context/protected_fixedsize_stack.hpp>
 #include <hwloc.h>
 #include <climits>
 #include <linux/futex.h>
@@ -66,8 +65,10 @@ Scheduler::~Scheduler() {
 
 void Scheduler::spawn(Fiber *F) { Initial.push_back(F); }
 
-int Scheduler::run(DeadlockHandler Handler) {
+int Scheduler::run(DeadlockHandler Handler, OverflowHandler Overflow) {
   OnDeadlock = std::move(Handler);
+  OnOverflow = Overflow;
+  Stacks = std::make_unique<StackPool>(Opts.StackSize);
   Live.store(int64_t(Initial.size()));
   if (Initial.empty())
     return 0;
@@ -142,17 +143,19 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   F->St.store(Fiber::Running, std::memory_order_relaxed);
   if (!F->Ctx) {
     F->Ctx = boost::context::fiber(
-        std::allocator_arg,
-        boost::context::protected_fixedsize_stack(Opts.StackSize),
+        std::allocator_arg, PooledStack{Stacks.get()},
         [F](boost::context::fiber &&Sink) {
           F->Sink = std::move(Sink);
           F->Body(); // never throws: the body catches what user code throws
           F->St.store(Fiber::Done, std::memory_order_release);
           return std::move(F->Sink);
         });
+    F->Canary = StackPool::lastCanary();
   }
   F->Ctx = std::move(F->Ctx).resume();
   TLFiber = nullptr;
+  if (F->Canary && *F->Canary != StackPool::CanaryValue && OnOverflow)
+    OnOverflow(F);
 
   int S = F->St.load(std::memory_order_acquire);
   if (S == Fiber::Done) {
@@ -172,6 +175,14 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   }
   F->St.store(Fiber::Runnable, std::memory_order_relaxed);
   W.Deque.push(F);
+}
+
+bool Scheduler::maySpin() const {
+  if (Workers.size() < 2)
+    return false;
+  auto *W = static_cast<Worker *>(currentWorker());
+  return W && W->Deque.empty() &&
+         Idle.load(std::memory_order_relaxed) < int(Workers.size()) - 1;
 }
 
 void Scheduler::park() {
@@ -200,7 +211,7 @@ void Scheduler::wake(Fiber *F) {
 }
 
 void Scheduler::notify() {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  fullFence();
   if (Sleepers.load(std::memory_order_relaxed) > 0) {
     Epoch.fetch_add(1, std::memory_order_release);
     futexWake(Epoch, 1);

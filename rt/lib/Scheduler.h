@@ -31,6 +31,7 @@
 #define ASPEN_RT_LIB_SCHEDULER_H
 
 #include "aspen/rt/MPSCQueue.h"
+#include "StackPool.h"
 #include "aspen/rt/WorkStealingDeque.h"
 #include <boost/context/fiber.hpp>
 #include <atomic>
@@ -49,7 +50,8 @@ struct Fiber {
   boost::context::fiber Ctx;  // the suspended fiber
   boost::context::fiber Sink; // inside the fiber: the worker to return to
   std::function<void()> Body;
-  void *Owner = nullptr; // the rt::Instance running here
+  void *Owner = nullptr;      // the rt::Instance running here
+  uint64_t *Canary = nullptr; // unguarded stacks only: see StackPool
 };
 
 class Scheduler {
@@ -61,6 +63,8 @@ public:
   };
   /// What to do when every worker is idle but fibers are still alive.
   using DeadlockHandler = std::function<void()>;
+  /// Called with the fiber whose stack overflowed; must not return.
+  using OverflowHandler = void (*)(Fiber *);
 
   explicit Scheduler(Options O);
   ~Scheduler();
@@ -70,7 +74,7 @@ public:
 
   /// Runs until every fiber has finished (returns 0) or a deadlock or a
   /// stop request ends the run (returns the status given).
-  int run(DeadlockHandler OnDeadlock);
+  int run(DeadlockHandler OnDeadlock, OverflowHandler OnOverflow);
 
   /// From inside a fiber: the current fiber and the scheduler running it.
   static Fiber *current();
@@ -84,6 +88,11 @@ public:
   void stop(int Status);
 
   unsigned numWorkers() const { return unsigned(Workers.size()); }
+
+  /// From inside a fiber: whether waiting a little before parking can pay
+  /// off, i.e. another worker may be running the fiber we wait for and no
+  /// other fiber is queued behind us on this worker.
+  bool maySpin() const;
 
 private:
   struct Worker {
@@ -110,6 +119,8 @@ private:
   std::atomic<bool> Stopping{false};
   std::atomic<int> Status{0};
   DeadlockHandler OnDeadlock;
+  OverflowHandler OnOverflow = nullptr;
+  std::unique_ptr<StackPool> Stacks;
   std::atomic<bool> DeadlockReported{false};
   void *Topology = nullptr; // hwloc_topology_t
 };

@@ -37,8 +37,10 @@ class Payload {
 public:
   virtual ~Payload() = default;
 
-  /// For array payloads: the elements if they are of type `T`, else null.
-  virtual void *elements(const std::type_info &T) { return nullptr; }
+  /// For array payloads: the element type (null for other payloads) and
+  /// the elements (null when there are none).
+  virtual const std::type_info *elementType() const { return nullptr; }
+  virtual void *elementData() { return nullptr; }
   virtual size_t elementCount() const { return 0; }
 };
 
@@ -54,9 +56,8 @@ public:
   size_t size() const { return Data.size(); }
   T &operator[](size_t I) { return Data[I]; }
 
-  void *elements(const std::type_info &Ty) override {
-    return Ty == typeid(T) ? static_cast<void *>(Data.data()) : nullptr;
-  }
+  const std::type_info *elementType() const override { return &typeid(T); }
+  void *elementData() override { return Data.data(); }
   size_t elementCount() const override { return Data.size(); }
 
 private:
@@ -113,10 +114,10 @@ public:
   template <typename T> operator T *() const {
     if (!P)
       throwPayloadTypeError(typeid(T).name(), nullptr);
-    void *E = P->elements(typeid(T));
-    if (!E)
+    const std::type_info *Ty = P->elementType();
+    if (!Ty || *Ty != typeid(std::remove_cv_t<T>))
       throwPayloadTypeError(typeid(T).name(), P);
-    return static_cast<T *>(E);
+    return static_cast<T *>(P->elementData());
   }
   Payload *get() const { return P; }
 

@@ -32,6 +32,18 @@ namespace aspen::rt {
 
 inline constexpr size_t CacheLine = 64;
 
+/// A full (sequentially consistent) fence. On x86-64 a locked add to the top
+/// of the stack orders exactly like mfence for ordinary memory and costs a
+/// fraction of it, which matters on the send and dequeue paths (the Linux
+/// kernel's smp_mb() uses the same instruction).
+inline void fullFence() noexcept {
+#if defined(__x86_64__)
+  asm volatile("lock; addl $0, -4(%%rsp)" ::: "memory", "cc");
+#else
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+#endif
+}
+
 template <typename T> class SPSCQueue {
 public:
   /// Capacity is rounded up to a power of two (at least 2).

@@ -76,7 +76,7 @@ public:
     int64_t B = Bottom.load(std::memory_order_relaxed) - 1;
     Ring *R = Current.load(std::memory_order_relaxed);
     Bottom.store(B, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
+    fullFence();
     int64_t Tp = Top.load(std::memory_order_relaxed);
     if (Tp > B) { // empty
       Bottom.store(B + 1, std::memory_order_relaxed);
@@ -96,7 +96,7 @@ public:
   /// Any thread. Oldest item first (FIFO).
   bool steal(T &Out) {
     int64_t Tp = Top.load(std::memory_order_acquire);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
+    fullFence();
     int64_t B = Bottom.load(std::memory_order_acquire);
     if (Tp >= B)
       return false;

@@ -1,0 +1,71 @@
+//===- StackPool.h - Fiber stacks carved from slabs -------------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// One mmap per slab of stacks instead of one per fiber, and stacks reused
+// once their fiber ends. While the process can afford it, every stack gets a
+// PROT_NONE guard page below it, so an overflow faults at once; but each
+// guard splits a mapping in two and Linux caps mappings per process
+// (vm.max_map_count, 65530 by default), so past half that budget stacks get
+// a canary word instead, checked whenever the fiber parks or ends.
+//
+// Pages are committed only when touched: a fiber that stays shallow costs a
+// page or two of RSS whatever the stack size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RT_LIB_STACKPOOL_H
+#define ASPEN_RT_LIB_STACKPOOL_H
+
+#include <boost/context/stack_context.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <unordered_set>
+#include <vector>
+
+namespace aspen::rt {
+
+class StackPool {
+public:
+  explicit StackPool(size_t StackSize);
+  ~StackPool();
+
+  /// Takes the pool lock: called once when a fiber first runs and once when
+  /// it ends, never on send or dequeue.
+  boost::context::stack_context allocate();
+  void deallocate(boost::context::stack_context &S);
+
+  /// The canary of the stack allocate() last returned on this thread, or
+  /// null if that stack has a guard page instead.
+  static uint64_t *lastCanary();
+  static constexpr uint64_t CanaryValue = 0xA5BE57ACC0FFEE11ull;
+
+  size_t stackSize() const { return Size; }
+
+private:
+  void grow();
+
+  size_t Size;      // usable bytes per stack
+  size_t Stride;    // Size plus the guard page
+  size_t PerSlab;   // stacks per mmap
+  size_t GuardBudget;
+  size_t Guarded = 0;
+  std::mutex Lock;
+  std::vector<void *> Free;
+  std::unordered_set<void *> Unguarded; // stack tops that rely on a canary
+  std::vector<std::pair<void *, size_t>> Slabs;
+};
+
+/// The allocator object Boost.Context copies into each fiber.
+struct PooledStack {
+  StackPool *Pool;
+  boost::context::stack_context allocate() { return Pool->allocate(); }
+  void deallocate(boost::context::stack_context &S) { Pool->deallocate(S); }
+};
+
+} // namespace aspen::rt
+
+#endif // ASPEN_RT_LIB_STACKPOOL_H
