@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bootstrap.sh -- set up a fresh Debian 12 machine, build aspen, and run a job.
 #
-#   scripts/bootstrap.sh demo    install deps, build, run the main example
+#   scripts/bootstrap.sh demo    install deps, build, compile and run an example
 #   scripts/bootstrap.sh check   install deps, build, run every test suite
 #
 # Env: ASPEN_BUILD_DIR (default: build), ASPEN_BUILD_TYPE (default:
@@ -36,7 +36,9 @@ ninja -C "$build"
 
 case "$job" in
   demo)
-    "$build/bin/aspenc" --dump-ast examples/concurrent-reduce/main.asp
+    # Compile an example with aspenc and run it.
+    "$build/bin/aspenc" examples/primes/main.asp -o "$build/primes"
+    "$build/primes"
     ;;
   check)
     ninja -C "$build" check
