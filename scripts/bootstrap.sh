@@ -42,5 +42,13 @@ case "$job" in
     ;;
   check)
     ninja -C "$build" check
+    # The runtime's lock-free structures and scheduler again, under
+    # ThreadSanitizer (only the runtime and its unit tests are rebuilt).
+    cmake -S . -B "$build-tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DASPEN_SANITIZE=thread \
+      -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
+      -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
+    ninja -C "$build-tsan" aspenrt-unittests
+    timeout 900 "$build-tsan/bin/aspenrt-unittests"
     ;;
 esac

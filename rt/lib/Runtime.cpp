@@ -430,16 +430,7 @@ extern "C" I32 aspen_rt_run() {
     };
     Sched.spawn(&I->F);
   }
-  int Status = Sched.run(reportDeadlock, [](Fiber *F) {
-    auto *I = static_cast<Instance *>(F->Owner);
-    std::fflush(stdout);
-    std::fprintf(stderr,
-                 "aspen: error: instance '%s' (module %s) overflowed its "
-                 "stack; raise ASPEN_STACK_SIZE (now %zu bytes)\n",
-                 I->Name.c_str(), I->Type->Name.c_str(),
-                 runtime().SchedOpts.StackSize);
-    std::_Exit(5);
-  });
+  int Status = Sched.run(reportDeadlock);
   std::fflush(stdout);
   std::cout.flush();
   if (Status != 0)

@@ -14,7 +14,29 @@
 
 using namespace aspen::rt;
 
+// ThreadSanitizer must be told about every stack switch, or it mistakes
+// one fiber's accesses for another's.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ASPEN_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define ASPEN_TSAN 1
+#endif
+#ifdef ASPEN_TSAN
+extern "C" {
+void *__tsan_get_current_fiber(void);
+void *__tsan_create_fiber(unsigned Flags);
+void __tsan_destroy_fiber(void *Fiber);
+void __tsan_switch_to_fiber(void *Fiber, unsigned Flags);
+}
+#endif
+
 namespace {
+#ifdef ASPEN_TSAN
+thread_local void *TLWorkerTsanFiber = nullptr;
+#endif
 thread_local void *TLWorker = nullptr;
 thread_local Fiber *TLFiber = nullptr;
 thread_local Scheduler *TLScheduler = nullptr;
@@ -23,6 +45,9 @@ thread_local Scheduler *TLScheduler = nullptr;
 // thread-locals through these out-of-line functions stops the compiler from
 // reusing a thread-local address computed before the switch.
 [[gnu::noinline]] void *currentWorker() { return TLWorker; }
+#ifdef ASPEN_TSAN
+[[gnu::noinline]] void *workerTsanFiber() { return TLWorkerTsanFiber; }
+#endif
 
 void futexWait(std::atomic<uint32_t> &Word, uint32_t Expected) {
   timespec Timeout{0, 50 * 1000 * 1000}; // a safety net, not the mechanism
@@ -65,9 +90,8 @@ Scheduler::~Scheduler() {
 
 void Scheduler::spawn(Fiber *F) { Initial.push_back(F); }
 
-int Scheduler::run(DeadlockHandler Handler, OverflowHandler Overflow) {
+int Scheduler::run(DeadlockHandler Handler) {
   OnDeadlock = std::move(Handler);
-  OnOverflow = Overflow;
   Stacks = std::make_unique<StackPool>(Opts.StackSize);
   Live.store(int64_t(Initial.size()));
   if (Initial.empty())
@@ -148,17 +172,27 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
           F->Sink = std::move(Sink);
           F->Body(); // never throws: the body catches what user code throws
           F->St.store(Fiber::Done, std::memory_order_release);
+#ifdef ASPEN_TSAN
+          __tsan_switch_to_fiber(workerTsanFiber(), 0);
+#endif
           return std::move(F->Sink);
         });
-    F->Canary = StackPool::lastCanary();
   }
+#ifdef ASPEN_TSAN
+  if (!F->TsanFiber)
+    F->TsanFiber = __tsan_create_fiber(0);
+  TLWorkerTsanFiber = __tsan_get_current_fiber();
+  __tsan_switch_to_fiber(F->TsanFiber, 0);
+#endif
   F->Ctx = std::move(F->Ctx).resume();
   TLFiber = nullptr;
-  if (F->Canary && *F->Canary != StackPool::CanaryValue && OnOverflow)
-    OnOverflow(F);
 
   int S = F->St.load(std::memory_order_acquire);
   if (S == Fiber::Done) {
+#ifdef ASPEN_TSAN
+    __tsan_destroy_fiber(F->TsanFiber);
+    F->TsanFiber = nullptr;
+#endif
     if (Live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       Stopping.store(true, std::memory_order_release);
       Epoch.fetch_add(1);
@@ -187,6 +221,9 @@ bool Scheduler::maySpin() const {
 
 void Scheduler::park() {
   Fiber *F = TLFiber;
+#ifdef ASPEN_TSAN
+  __tsan_switch_to_fiber(workerTsanFiber(), 0);
+#endif
   F->Sink = std::move(F->Sink).resume();
 }
 

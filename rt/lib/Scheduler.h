@@ -51,7 +51,7 @@ struct Fiber {
   boost::context::fiber Sink; // inside the fiber: the worker to return to
   std::function<void()> Body;
   void *Owner = nullptr;      // the rt::Instance running here
-  uint64_t *Canary = nullptr; // unguarded stacks only: see StackPool
+  void *TsanFiber = nullptr;  // ThreadSanitizer's handle, when built with it
 };
 
 class Scheduler {
@@ -63,8 +63,6 @@ public:
   };
   /// What to do when every worker is idle but fibers are still alive.
   using DeadlockHandler = std::function<void()>;
-  /// Called with the fiber whose stack overflowed; must not return.
-  using OverflowHandler = void (*)(Fiber *);
 
   explicit Scheduler(Options O);
   ~Scheduler();
@@ -74,7 +72,7 @@ public:
 
   /// Runs until every fiber has finished (returns 0) or a deadlock or a
   /// stop request ends the run (returns the status given).
-  int run(DeadlockHandler OnDeadlock, OverflowHandler OnOverflow);
+  int run(DeadlockHandler OnDeadlock);
 
   /// From inside a fiber: the current fiber and the scheduler running it.
   static Fiber *current();
@@ -119,7 +117,6 @@ private:
   std::atomic<bool> Stopping{false};
   std::atomic<int> Status{0};
   DeadlockHandler OnDeadlock;
-  OverflowHandler OnOverflow = nullptr;
   std::unique_ptr<StackPool> Stacks;
   std::atomic<bool> DeadlockReported{false};
   void *Topology = nullptr; // hwloc_topology_t

@@ -14,17 +14,6 @@
 
 using namespace aspen::rt;
 
-namespace {
-thread_local uint64_t *LastCanary = nullptr;
-} // namespace
-
-uint64_t *StackPool::lastCanary() { return LastCanary; }
-
-/// The canary: the highest word of the page below a stack, the first word
-/// an overflow writes.
-static uint64_t *canaryOf(void *Top, size_t Size) {
-  return reinterpret_cast<uint64_t *>(static_cast<char *>(Top) - Size) - 1;
-}
 
 static size_t pageSize() {
   static size_t P = size_t(sysconf(_SC_PAGESIZE));
@@ -42,7 +31,6 @@ StackPool::StackPool(size_t StackSize) {
   std::ifstream F("/proc/sys/vm/max_map_count");
   F >> MaxMaps;
   GuardBudget = MaxMaps > 8192 ? (MaxMaps - 8192) / 2 : 0;
-  (void)F;
 }
 
 StackPool::~StackPool() {
@@ -67,9 +55,6 @@ void StackPool::grow() {
     void *Top = Low + Stride;                            // stacks grow down
     if (Guard && mprotect(Low, pageSize(), PROT_NONE) == 0)
       ++Guarded;
-    // Past the budget the spare page stays mapped but is never written (a
-    // canary there would commit a page per stack): an overflow of up to a
-    // page lands in it instead of in the neighbouring stack.
     Free.push_back(Top);
   }
 }
@@ -82,7 +67,6 @@ boost::context::stack_context StackPool::allocate() {
   S.sp = Free.back();
   S.size = Size;
   Free.pop_back();
-  LastCanary = nullptr;
   return S;
 }
 

@@ -6,10 +6,12 @@
 //
 // One mmap per slab of stacks instead of one per fiber, and stacks reused
 // once their fiber ends. While the process can afford it, every stack gets a
-// PROT_NONE guard page below it, so an overflow faults at once; but each
-// guard splits a mapping in two and Linux caps mappings per process
-// (vm.max_map_count, 65530 by default), so past half that budget stacks get
-// a canary word instead, checked whenever the fiber parks or ends.
+// PROT_NONE guard page below it, so an overflow faults at once. Each guard
+// splits a mapping in two and Linux caps mappings per process
+// (vm.max_map_count, 65530 by default), so past half that budget the page
+// below a stack stays an ordinary, never-written spare: an overflow of less
+// than a page lands there instead of in the neighbouring stack. (A canary
+// word there would commit one page per stack.)
 //
 // Pages are committed only when touched: a fiber that stays shallow costs a
 // page or two of RSS whatever the stack size.
@@ -23,7 +25,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
-#include <unordered_set>
 #include <vector>
 
 namespace aspen::rt {
@@ -38,10 +39,6 @@ public:
   boost::context::stack_context allocate();
   void deallocate(boost::context::stack_context &S);
 
-  /// The canary of the stack allocate() last returned on this thread, or
-  /// null if that stack has a guard page instead.
-  static uint64_t *lastCanary();
-  static constexpr uint64_t CanaryValue = 0xA5BE57ACC0FFEE11ull;
 
   size_t stackSize() const { return Size; }
 
@@ -55,7 +52,6 @@ private:
   size_t Guarded = 0;
   std::mutex Lock;
   std::vector<void *> Free;
-  std::unordered_set<void *> Unguarded; // stack tops that rely on a canary
   std::vector<std::pair<void *, size_t>> Slabs;
 };
 

@@ -37,7 +37,7 @@ inline constexpr size_t CacheLine = 64;
 /// fraction of it, which matters on the send and dequeue paths (the Linux
 /// kernel's smp_mb() uses the same instruction).
 inline void fullFence() noexcept {
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(ASPEN_TSAN_BUILD)
   asm volatile("lock; addl $0, -4(%%rsp)" ::: "memory", "cc");
 #else
   std::atomic_thread_fence(std::memory_order_seq_cst);
