@@ -42,9 +42,13 @@ targetMachine(llvm::Module &M, const CodeGenOptions &Opts, std::string &Err) {
                            : llvm::CodeGenOpt::Aggressive;
   // Programs run where they are built, like `clang -march=native` would not
   // assume; keep the baseline CPU so a cluster's nodes can share a binary.
+  llvm::TargetOptions TO;
+  // Global constructors go in .init_array, as Clang puts them on Linux; the
+  // older .ctors section is not run by today's startup code.
+  TO.UseInitArray = true;
   return std::unique_ptr<llvm::TargetMachine>(T->createTargetMachine(
-      M.getTargetTriple(), "x86-64", "", llvm::TargetOptions(),
-      llvm::Reloc::PIC_, std::nullopt, Level));
+      M.getTargetTriple(), "x86-64", "", TO, llvm::Reloc::PIC_, std::nullopt,
+      Level));
 }
 
 void aspen::codegen::optimize(llvm::Module &M, const CodeGenOptions &Opts) {

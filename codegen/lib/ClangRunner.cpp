@@ -243,19 +243,20 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
 
   MatchFinder Finder;
   SharedStateCheck Check(Diags, Mapper);
-  auto InModule = hasAncestor(
-      cxxRecordDecl(matchesName(std::string("::") + ModuleClassPrefix))
-          .bind("module"));
+  // A generated module class is a top-level class named AspenModule_NAME;
+  // classes nested in it are the user's.
+  std::string ModuleRegex = std::string("^::") + ModuleClassPrefix + "[^:]+$";
+  auto InModule = hasAncestor(cxxRecordDecl(matchesName(ModuleRegex)).bind("module"));
   Finder.addMatcher(
-      varDecl(hasStaticStorageDuration(), InModule,
+      varDecl(anyOf(hasStaticStorageDuration(), hasThreadStorageDuration()),
+              InModule,
               unless(hasType(isConstQualified())), unless(isConstexpr()))
           .bind("var"),
       &Check);
 
   MissingRunCheck RunCheck(Diags, Mapper);
   Finder.addMatcher(
-      cxxRecordDecl(isDefinition(),
-                    matchesName(std::string("::") + ModuleClassPrefix),
+      cxxRecordDecl(isDefinition(), matchesName(ModuleRegex),
                     unless(has(cxxMethodDecl(hasName("run"), parameterCountIs(0),
                                              returns(voidType()),
                                              unless(isStaticStorageClass())))))

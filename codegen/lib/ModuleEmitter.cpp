@@ -10,7 +10,7 @@
 //   send e;          aspenSend(PORT, e);
 //   send e on q;     aspenSend(PORT_OF_q, e);
 //   dequeue(q)       aspenDequeue(PORT_OF_q)
-//   getPayload...    ::aspen::getPayload...
+//   getPayload...    getPayload... (ModuleBase's, which forwards)
 //
 // Every verbatim fragment is preceded by `#line` and padded to its original
 // column, so Clang's diagnostics name the `.asp` file, line and column.
@@ -109,9 +109,17 @@ private:
         OS << "aspenDequeue(" << port(Mod->InputQueues, D->Queue) << ")";
         AtLineStart = false;
       } else if (auto *G = dyn_cast<ast::GetPayloadExpr>(F.get())) {
-        OS << "::aspen::getPayload";
-        if (G->TypeArg)
-          OS << '<' << *G->TypeArg << '>';
+        OS << "getPayload"; // ModuleBase::getPayload, same columns
+        if (G->TypeArg) {
+          OS << '<';
+          AtLineStart = false;
+          // The type argument keeps its own line and columns.
+          ast::CxxVerbatim Arg;
+          Arg.Text = *G->TypeArg;
+          Arg.Range.Begin = G->TypeArgLoc;
+          verbatim(Arg);
+          OS << '>';
+        }
         OS << '(';
         AtLineStart = false;
         body(G->Operand);

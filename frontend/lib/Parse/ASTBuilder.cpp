@@ -698,9 +698,11 @@ std::unique_ptr<CxxFragment> ASTBuilder::buildExtension(antlr4::tree::ParseTree 
   auto *G = static_cast<P::GetPayloadExprContext *>(T);
   auto N = std::make_unique<GetPayloadExpr>();
   N->Range = rangeOf(G);
-  if (P::TemplateArgsContext *TA = G->templateArgs())
+  if (P::TemplateArgsContext *TA = G->templateArgs()) {
     N->TypeArg = textBetween(TA->LT()->getSymbol()->getStopIndex() + 1,
                              TA->GT()->getSymbol()->getStartIndex() - 1);
+    N->TypeArgLoc = tokenEndLoc(File, TA->LT()->getSymbol());
+  }
   antlr4::Token *Open = G->LPAREN()->getSymbol();
   antlr4::Token *Close = G->RPAREN()->getSymbol();
   std::vector<P::CxxItemContext *> Children = G->cxxItem();

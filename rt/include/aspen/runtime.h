@@ -159,6 +159,15 @@ public:
   /// `p[2]`, `s[1].w[0]`, or the plain name of a single instance.
   const char *instanceName() const;
 
+  // `getPayload` as module code writes it; members, so the generated code
+  // keeps the user's spelling (and Clang's columns) unchanged.
+  static PayloadRef getPayload(const QueueElement &Q) {
+    return aspen::getPayload(Q);
+  }
+  template <typename T> static T &getPayload(const QueueElement &Q) {
+    return aspen::getPayload<T>(Q);
+  }
+
   // Used by generated code for `send` and `dequeue`; ports are numbered in
   // declaration order with the default queue first.
   void aspenSend(unsigned Port, QueueElement &&E);

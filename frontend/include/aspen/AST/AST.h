@@ -368,6 +368,7 @@ public:
   ASPEN_NODE_KIND(GetPayloadExpr)
   GetPayloadExpr() : CxxFragment(ThisKind) {}
   std::optional<std::string> TypeArg; // verbatim text between < and >
+  SourceLoc TypeArgLoc;               // where that text starts
   CxxBody Operand;
 };
 
