@@ -94,26 +94,77 @@ public:
     }
 
     // Edges: a constant table of (from, fromPort, to, toPort).
-    if (!P.Edges.empty()) {
-      std::vector<uint32_t> Table;
-      Table.reserve(P.Edges.size() * 4);
-      for (const graph::Edge &E : P.Edges) {
-        Table.push_back(E.From.Inst.Index);
-        Table.push_back(portIndex(E.From, /*Output=*/true));
-        Table.push_back(E.To.Inst.Index);
-        Table.push_back(portIndex(E.To, /*Output=*/false));
+    std::vector<uint32_t> Table;
+    Table.reserve(P.Edges.size() * 4);
+    for (const graph::Edge &E : P.Edges) {
+      Table.push_back(E.From.Inst.Index);
+      Table.push_back(portIndex(E.From, /*Output=*/true));
+      Table.push_back(E.To.Inst.Index);
+      Table.push_back(portIndex(E.To, /*Output=*/false));
+    }
+
+    // Collectives: runtime-provided instances numbered after the program's,
+    // with one input per Reduce participant and one output per receiver.
+    for (size_t C = 0; C < P.Collectives.size(); ++C) {
+      const graph::Collective &Coll = P.Collectives[C];
+      bool IsReduce = Coll.K == graph::Collective::Reduce;
+      uint32_t Id = uint32_t(P.Instances.size() + C);
+      std::vector<std::string> Sources, Receivers;
+      for (const graph::PortRef &S : Coll.Sources)
+        Sources.push_back(portName(S));
+      for (const graph::PortRef &R : Coll.Receivers)
+        Receivers.push_back(portName(R));
+      unsigned Op = 0;
+      llvm::Value *UserOp = llvm::ConstantPointerNull::get(B.getPtrTy());
+      if (IsReduce) {
+        static const char *const Ops[] = {"sum", "multiply", "min", "max"};
+        Op = 4;
+        for (unsigned K = 0; K < 4; ++K)
+          if (Coll.Op == Ops[K])
+            Op = K;
+        if (Coll.UserOp)
+          UserOp =
+              M.getOrInsertFunction(userOpSymbol(Coll.Op),
+                                    llvm::FunctionType::get(
+                                        B.getVoidTy(), {Ptr, Ptr}, false))
+                  .getCallee();
       }
+      B.CreateCall(Rt.aspen_rt_add_collective,
+                   {B.getInt32(IsReduce ? 0 : 1), str(Coll.Name),
+                    B.getInt32(Op), UserOp, B.getInt32(Sources.size()),
+                    strArray(Sources, Coll.Name + ".sources"),
+                    B.getInt32(Receivers.size()),
+                    strArray(Receivers, Coll.Name + ".receivers")});
+      for (size_t K = 0; K < Coll.Sources.size(); ++K) {
+        Table.push_back(Coll.Sources[K].Inst.Index);
+        Table.push_back(portIndex(Coll.Sources[K], /*Output=*/true));
+        Table.push_back(Id);
+        Table.push_back(IsReduce ? uint32_t(K) : 0);
+      }
+      for (size_t K = 0; K < Coll.Receivers.size(); ++K) {
+        Table.push_back(Id);
+        Table.push_back(uint32_t(K));
+        Table.push_back(Coll.Receivers[K].Inst.Index);
+        Table.push_back(portIndex(Coll.Receivers[K], /*Output=*/false));
+      }
+    }
+
+    if (!Table.empty()) {
       auto *Init = llvm::ConstantDataArray::get(C, Table);
       auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
                                          llvm::GlobalValue::PrivateLinkage,
                                          Init, "aspen.edges");
-      B.CreateCall(Rt.aspen_rt_add_edges,
-                   {G, B.getInt64(P.Edges.size())});
+      B.CreateCall(Rt.aspen_rt_add_edges, {G, B.getInt64(Table.size() / 4)});
     }
     B.CreateRet(B.CreateCall(Rt.aspen_rt_run, {}, "status"));
   }
 
 private:
+  std::string portName(const graph::PortRef &R) const {
+    std::string S = P.get(R.Inst).Name;
+    return R.Queue.empty() ? S : S + "." + R.Queue;
+  }
+
   uint32_t portIndex(const graph::PortRef &R, bool Output) {
     if (R.Queue.empty())
       return 0;
@@ -162,13 +213,6 @@ aspen::codegen::generate(const graph::Program &P,
                          const CodeGenOptions &Opts) {
   // Not lowered yet: say so rather than build a program that would behave
   // differently from its source.
-  if (!P.Collectives.empty()) {
-    const graph::Collective &C = P.Collectives.front();
-    Diags.report(C.Loc, DiagId::ErrCodeGenUnsupported)
-        << std::string(C.K == graph::Collective::Reduce ? "Reduce" : "Broadcast") +
-               " '" + C.Name + "'";
-    return nullptr;
-  }
   for (const graph::Instance &I : P.Instances)
     if (I.K == graph::Instance::SNet) {
       Diags.report(I.Loc, DiagId::ErrCodeGenUnsupported)

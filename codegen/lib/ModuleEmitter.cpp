@@ -21,10 +21,18 @@
 #include "aspen/CodeGen/CodeGen.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <set>
 
 using namespace aspen;
 using namespace aspen::codegen;
 using llvm::dyn_cast;
+
+std::string aspen::codegen::userOpSymbol(llvm::StringRef Op) {
+  std::string S = "aspen_op_";
+  for (char C : Op)
+    S += (isalnum(static_cast<unsigned char>(C)) ? C : '_');
+  return S;
+}
 
 namespace {
 class Emitter {
@@ -58,6 +66,14 @@ public:
     OS << "extern \"C\" ::aspen::ModuleBase *aspen_new_" << M.Name
        << "() { return ::aspen::makeModule<" << ModuleClassPrefix << M.Name
        << ">(); }\n";
+  }
+
+  void reduceOp(const std::string &Op, SourceLoc Loc) {
+    lineAt(Loc);
+    OS << "extern \"C\" void " << userOpSymbol(Op)
+       << "(::aspen::Payload &A, const ::aspen::Payload &B) { "
+          "::aspen::callReduceOp(&"
+       << Op << ", A, B); }\n";
   }
 
 private:
@@ -165,6 +181,12 @@ aspen::codegen::emitModuleSource(const graph::Program &P,
     auto D = Declares.find(M.Name);
     E.module(M, *It->second, D == Declares.end() ? nullptr : D->second);
   }
+  // One adapter per user reduce operation, placed at its first use so a
+  // C++ error about the operation points at `r(op)` in the flow statement.
+  std::set<std::string> Ops;
+  for (const graph::Collective &C : P.Collectives)
+    if (C.UserOp && Ops.insert(C.Op).second)
+      E.reduceOp(C.Op, C.Loc);
   OS << '\n';
   return Out;
 }

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Collectives.h"
 #include "Scheduler.h"
 #include "aspen/runtime.h"
 #include <boost/context/detail/exception.hpp>
@@ -27,6 +28,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <unistd.h>
@@ -38,8 +40,11 @@ namespace aspen::rt {
 
 struct ModuleType {
   std::string Name;
-  ModuleBase *(*Factory)() = nullptr;
+  std::function<ModuleBase *()> Factory;
   std::vector<std::string> Inputs{""}, Outputs{""}; // port 0: default
+  /// Collectives: their ports are named by the instances at the other end,
+  /// and their fibers do not keep the program alive.
+  bool Builtin = false;
 };
 
 struct InputPort {
@@ -166,8 +171,13 @@ std::string demangle(const char *Name) {
   return S;
 }
 
-std::string queueName(const std::vector<std::string> &Names, uint32_t Port,
-                      const char *Kind) {
+std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
+  const std::vector<std::string> &Names =
+      Kind[0] == 'i' ? M.Inputs : M.Outputs;
+  if (M.Builtin)
+    return std::string(Kind[0] == 'i' ? "the contribution of '"
+                                      : "the queue to '") +
+           Names[Port] + "'";
   if (Port == 0)
     return std::string("its default ") + Kind + " queue";
   return std::string(Kind) + " queue '" + Names[Port] + "'";
@@ -184,20 +194,22 @@ void reportDeadlock() {
     Instance &I = *IPtr;
     if (I.F.St.load() == Fiber::Done)
       continue;
+    // A collective waiting for contributions that never come is worth
+    // naming only if some instance waits for its result.
     ++Blocked;
     if (++Shown > 20)
       continue;
     if (I.Blocked == Instance::Dequeue) {
       InputPort &P = I.Inputs[I.BlockedPort];
       std::fprintf(stderr, "  '%s' waits in dequeue on %s%s\n", I.Name.c_str(),
-                   queueName(I.Type->Inputs, I.BlockedPort, "input").c_str(),
+                   queueName(*I.Type, I.BlockedPort, "input").c_str(),
                    P.NumProducers == 0 ? ", which no flow feeds"
                                        : ", which is empty");
     } else if (I.Blocked == Instance::Send) {
       std::fprintf(stderr, "  '%s' waits in send on %s, whose target queue "
                            "is full\n",
                    I.Name.c_str(),
-                   queueName(I.Type->Outputs, I.BlockedPort, "output").c_str());
+                   queueName(*I.Type, I.BlockedPort, "output").c_str());
     } else {
       std::fprintf(stderr, "  '%s' has not finished\n", I.Name.c_str());
     }
@@ -235,7 +247,7 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
                    "aspen: warning: '%s' sends on %s, which goes nowhere; "
                    "the messages are dropped\n",
                    I.Name.c_str(),
-                   queueName(I.Type->Outputs, Port, "output").c_str());
+                   queueName(*I.Type, Port, "output").c_str());
     }
     return; // E deletes the payload
   }
@@ -371,6 +383,35 @@ extern "C" U32 aspen_rt_add_instances(U32 Module, Ptr Name, U32 Count,
   return First;
 }
 
+extern "C" U32 aspen_rt_add_collective(U32 Kind, Ptr Name, U32 Op, Ptr UserOp,
+                                       U32 NumSources, Ptr SourceNames,
+                                       U32 NumReceivers, Ptr ReceiverNames) {
+  Runtime &R = runtime();
+  auto M = std::make_unique<ModuleType>();
+  std::string N = static_cast<const char *>(Name);
+  M->Name = Kind == 0 ? "Reduce" : "Broadcast";
+  M->Builtin = true;
+  auto In = static_cast<const char *const *>(SourceNames);
+  auto Out = static_cast<const char *const *>(ReceiverNames);
+  U32 Ports = Kind == 0 ? NumSources : 1;
+  M->Inputs.clear();
+  M->Outputs.clear();
+  for (U32 K = 0; K < Ports; ++K)
+    M->Inputs.push_back(Kind == 0 ? In[K] : "sources");
+  for (U32 K = 0; K < NumReceivers; ++K)
+    M->Outputs.push_back(Out[K]);
+  auto User = reinterpret_cast<UserReduceFn>(const_cast<void *>(UserOp));
+  if (Kind == 0)
+    M->Factory = [N, Op, User, Ports, NumReceivers] {
+      return makeReduce(N, ReduceOp(Op), User, Ports, NumReceivers);
+    };
+  else
+    M->Factory = [N, NumReceivers] { return makeBroadcast(N, NumReceivers); };
+  R.Modules.push_back(std::move(M));
+  U32 Id = aspen_rt_add_instances(U32(R.Modules.size() - 1), Name, 1, 0);
+  return Id;
+}
+
 extern "C" void aspen_rt_add_edges(Ptr Table, U64 Count) {
   auto T = static_cast<const U32 *>(Table);
   runtime().Edges.insert(runtime().Edges.end(), T, T + 4 * Count);
@@ -406,6 +447,8 @@ extern "C" I32 aspen_rt_run() {
     I->F.Body = [I] {
       try {
         I->Obj.reset(I->Type->Factory());
+        if (!I->Obj)
+          throw std::logic_error("module has no 'void run()'");
         I->Obj->AspenSelf = I;
         I->Obj->run();
       } catch (boost::context::detail::forced_unwind &) {
@@ -428,13 +471,18 @@ extern "C" I32 aspen_rt_run() {
         Scheduler::instance()->stop(4);
       }
     };
-    Sched.spawn(&I->F);
+    Sched.spawn(&I->F, I->Type->Builtin);
   }
   int Status = Sched.run(reportDeadlock);
   std::fflush(stdout);
   std::cout.flush();
   if (Status != 0)
     std::_Exit(Status); // instances are still suspended: do not unwind them
+  // Collectives are still suspended in dequeue: their fibers' stacks went
+  // with the scheduler, so they must never be resumed or unwound.
+  for (auto &I : R.Instances)
+    if (I->F.Ctx)
+      (void)new boost::context::fiber(std::move(I->F.Ctx));
   // Everything finished: release what is left in the queues.
   for (auto &I : R.Instances)
     for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {

@@ -88,13 +88,17 @@ Scheduler::~Scheduler() {
   hwloc_topology_destroy(static_cast<hwloc_topology_t>(Topology));
 }
 
-void Scheduler::spawn(Fiber *F) { Initial.push_back(F); }
+void Scheduler::spawn(Fiber *F, bool Daemon) {
+  F->Daemon = Daemon;
+  NumDaemons += Daemon;
+  Initial.push_back(F);
+}
 
 int Scheduler::run(DeadlockHandler Handler) {
   OnDeadlock = std::move(Handler);
   Stacks = std::make_unique<StackPool>(Opts.StackSize);
-  Live.store(int64_t(Initial.size()));
-  if (Initial.empty())
+  Live.store(int64_t(Initial.size()) - NumDaemons);
+  if (Live.load() == 0)
     return 0;
   // Deal the fibers out before any worker starts; thread creation orders
   // these pushes before the owners' first pops.
@@ -193,7 +197,7 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
     __tsan_destroy_fiber(F->TsanFiber);
     F->TsanFiber = nullptr;
 #endif
-    if (Live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    if (!F->Daemon && Live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       Stopping.store(true, std::memory_order_release);
       Epoch.fetch_add(1);
       futexWake(Epoch, INT_MAX);

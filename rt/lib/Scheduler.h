@@ -47,6 +47,7 @@ class Scheduler;
 struct Fiber {
   enum State : int { Runnable, Running, Parking, Parked, Ready, Done };
   std::atomic<int> St{Runnable};
+  bool Daemon = false;
   boost::context::fiber Ctx;  // the suspended fiber
   boost::context::fiber Sink; // inside the fiber: the worker to return to
   std::function<void()> Body;
@@ -67,8 +68,10 @@ public:
   explicit Scheduler(Options O);
   ~Scheduler();
 
-  /// Adds a fiber before run(); it is started on some worker.
-  void spawn(Fiber *F);
+  /// Adds a fiber before run(); it is started on some worker. A daemon
+  /// (a collective) does not keep the program alive: the run ends when
+  /// every other fiber has finished.
+  void spawn(Fiber *F, bool Daemon = false);
 
   /// Runs until every fiber has finished (returns 0) or a deadlock or a
   /// stop request ends the run (returns the status given).
@@ -109,6 +112,7 @@ private:
   Options Opts;
   std::vector<std::unique_ptr<Worker>> Workers;
   std::vector<Fiber *> Initial;
+  int64_t NumDaemons = 0;
   MPSCQueue<Fiber *> Inject{4096}; // wakes from non-worker threads
   alignas(CacheLine) std::atomic<uint32_t> Epoch{0};
   alignas(CacheLine) std::atomic<int> Sleepers{0};

@@ -42,6 +42,23 @@ public:
   virtual const std::type_info *elementType() const { return nullptr; }
   virtual void *elementData() { return nullptr; }
   virtual size_t elementCount() const { return 0; }
+
+  /// A copy, for collectives that deliver one result to several receivers.
+  /// Payload classes sent to a Broadcast, or reduced for more than one
+  /// receiver, override it (CloneablePayload does that for them).
+  virtual Payload *clone() const;
+};
+
+/// `class Mine : public aspen::CloneablePayload<Mine> { ... }` gives Mine a
+/// clone() that copy-constructs it. `Base` may be another payload class,
+/// such as ArrayPayload<double>.
+template <typename Derived, typename Base = Payload>
+class CloneablePayload : public Base {
+public:
+  using Base::Base;
+  Payload *clone() const override {
+    return new Derived(static_cast<const Derived &>(*this));
+  }
 };
 
 /// A payload holding `count` elements of an arithmetic type.
@@ -56,6 +73,7 @@ public:
   size_t size() const { return Data.size(); }
   T &operator[](size_t I) { return Data[I]; }
 
+  Payload *clone() const override { return new ArrayPayload(*this); }
   const std::type_info *elementType() const override { return &typeid(T); }
   void *elementData() override { return Data.data(); }
   size_t elementCount() const override { return Data.size(); }
@@ -177,6 +195,20 @@ public:
 
   rt::Instance *AspenSelf = nullptr; // set by the runtime before run()
 };
+
+/// A user reduce operation: `void op(T &accumulator, const T &contribution)`
+/// for a payload class T. Used by the code aspenc generates for `r(op)`.
+template <typename T>
+void callReduceOp(void (*Op)(T &, const T &), Payload &Acc,
+                  const Payload &Next) {
+  T *A = dynamic_cast<T *>(&Acc);
+  const T *B = dynamic_cast<const T *>(&Next);
+  if (!A)
+    throwPayloadTypeError(typeid(T).name(), &Acc);
+  if (!B)
+    throwPayloadTypeError(typeid(T).name(), &Next);
+  Op(*A, *B);
+}
 
 /// Used by generated code: the factory of a module class. A module without
 /// `void run()` is reported by aspenc itself, with the module's location.

@@ -54,6 +54,9 @@ generate(const graph::Program &P,
 
 void optimize(llvm::Module &M, const CodeGenOptions &Opts);
 
+/// The C symbol of the adapter emitted for user reduce operation `Op`.
+std::string userOpSymbol(llvm::StringRef Op);
+
 /// Writes `M` to `Path` as `Kind`; an executable is linked with libaspenrt.
 bool emit(llvm::Module &M, OutputKind Kind, llvm::StringRef Path,
           DiagnosticEngine &Diags, const CodeGenOptions &Opts);

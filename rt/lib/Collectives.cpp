@@ -1,0 +1,145 @@
+//===- Collectives.cpp - Reduce and Broadcast inside one process ----------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Collectives.h"
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+
+using namespace aspen;
+using namespace aspen::rt;
+
+Payload *Payload::clone() const {
+  throw PayloadTypeError(
+      std::string("a payload of type '") + typeid(*this).name() +
+      "' cannot be copied for a collective with several receivers; derive "
+      "it from aspen::CloneablePayload or override clone()");
+}
+
+namespace {
+
+template <typename T>
+void apply(ReduceOp Op, T *A, const T *B, size_t N) {
+  switch (Op) {
+  case ReduceOp::Sum:
+    for (size_t I = 0; I < N; ++I)
+      A[I] += B[I];
+    break;
+  case ReduceOp::Multiply:
+    for (size_t I = 0; I < N; ++I)
+      A[I] *= B[I];
+    break;
+  case ReduceOp::Min:
+    for (size_t I = 0; I < N; ++I)
+      A[I] = std::min(A[I], B[I]);
+    break;
+  case ReduceOp::Max:
+    for (size_t I = 0; I < N; ++I)
+      A[I] = std::max(A[I], B[I]);
+    break;
+  case ReduceOp::User:
+    break;
+  }
+}
+
+template <typename T>
+bool tryApply(ReduceOp Op, Payload &Acc, const Payload &Next) {
+  if (*Acc.elementType() != typeid(T))
+    return false;
+  apply(Op, static_cast<T *>(Acc.elementData()),
+        static_cast<const T *>(const_cast<Payload &>(Next).elementData()),
+        Acc.elementCount());
+  return true;
+}
+
+class ReduceModule final : public ModuleBase {
+public:
+  ReduceModule(std::string Name, ReduceOp Op, UserReduceFn User, unsigned P,
+               unsigned R)
+      : Name(std::move(Name)), Op(Op), User(User), P(P), R(R) {}
+
+  void run() override {
+    for (;;) {
+      QueueElement Acc = aspenDequeue(0);
+      for (unsigned K = 1; K < P; ++K) {
+        QueueElement Next = aspenDequeue(K);
+        if (!Acc || !Next)
+          throw std::invalid_argument("reduce '" + Name +
+                                      "': a participant sent an empty element");
+        if (Op == ReduceOp::User)
+          User(*Acc.get(), *Next.get());
+        else
+          combine(Name, Op, *Acc.get(), *Next.get());
+      }
+      for (unsigned K = 0; K + 1 < R; ++K)
+        aspenSend(K, QueueElement(Acc.get()->clone()));
+      aspenSend(R - 1, std::move(Acc));
+    }
+  }
+
+private:
+  std::string Name;
+  ReduceOp Op;
+  UserReduceFn User;
+  unsigned P, R;
+};
+
+class BroadcastModule final : public ModuleBase {
+public:
+  explicit BroadcastModule(unsigned R) : R(R) {}
+  void run() override {
+    for (;;) {
+      QueueElement E = aspenDequeue(0);
+      for (unsigned K = 0; K + 1 < R; ++K)
+        aspenSend(K, QueueElement(E ? E.get()->clone() : nullptr));
+      aspenSend(R - 1, std::move(E));
+    }
+  }
+
+private:
+  unsigned R;
+};
+
+} // namespace
+
+void aspen::rt::combine(const std::string &Collective, ReduceOp Op,
+                        Payload &Acc, const Payload &Next) {
+  const std::type_info *TA = Acc.elementType(), *TB = Next.elementType();
+  if (!TA || !TB)
+    throw PayloadTypeError("reduce '" + Collective +
+                           "': built-in operations need array payloads "
+                           "(aspen::ArrayPayload<T>); use a user operation "
+                           "for other payloads");
+  if (*TA != *TB)
+    throw PayloadTypeError("reduce '" + Collective +
+                           "': participants sent arrays of different element "
+                           "types");
+  if (Acc.elementCount() != Next.elementCount())
+    throw std::length_error("reduce '" + Collective +
+                            "': participants sent arrays of " +
+                            std::to_string(Acc.elementCount()) + " and " +
+                            std::to_string(Next.elementCount()) + " elements");
+  if (tryApply<double>(Op, Acc, Next) || tryApply<float>(Op, Acc, Next) ||
+      tryApply<int>(Op, Acc, Next) || tryApply<long>(Op, Acc, Next) ||
+      tryApply<long long>(Op, Acc, Next) ||
+      tryApply<unsigned>(Op, Acc, Next) ||
+      tryApply<unsigned long>(Op, Acc, Next) ||
+      tryApply<unsigned long long>(Op, Acc, Next) ||
+      tryApply<short>(Op, Acc, Next))
+    return;
+  throw PayloadTypeError("reduce '" + Collective +
+                         "': built-in operations work on arrays of integers, "
+                         "float or double");
+}
+
+ModuleBase *aspen::rt::makeReduce(std::string Name, ReduceOp Op,
+                                  UserReduceFn User, unsigned P, unsigned R) {
+  return new ReduceModule(std::move(Name), Op, User, P, R);
+}
+
+ModuleBase *aspen::rt::makeBroadcast(std::string, unsigned R) {
+  return new BroadcastModule(R);
+}

@@ -1,0 +1,37 @@
+//===- Collectives.h - Reduce and Broadcast inside one process --*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A collective is an ordinary module instance the runtime provides: a Reduce
+// has one input queue per participant and one output queue per receiver, so
+// round k combines the k-th message of every participant and reduces can run
+// concurrently over overlapping instances without any communicator: each
+// message is on the queue of the one collective its flow statement names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RT_LIB_COLLECTIVES_H
+#define ASPEN_RT_LIB_COLLECTIVES_H
+
+#include "aspen/runtime.h"
+#include <string>
+
+namespace aspen::rt {
+
+enum class ReduceOp : unsigned { Sum, Multiply, Min, Max, User };
+using UserReduceFn = void (*)(Payload &, const Payload &);
+
+ModuleBase *makeReduce(std::string Name, ReduceOp Op, UserReduceFn User,
+                       unsigned NumParticipants, unsigned NumReceivers);
+ModuleBase *makeBroadcast(std::string Name, unsigned NumReceivers);
+
+/// `Acc op= Next`, elementwise, for arrays of int, long, long long (signed
+/// and unsigned), float and double of equal length.
+void combine(const std::string &Collective, ReduceOp Op, Payload &Acc,
+             const Payload &Next);
+
+} // namespace aspen::rt
+
+#endif // ASPEN_RT_LIB_COLLECTIVES_H
