@@ -20,22 +20,16 @@
 #include <memory>
 
 /// A block of doubles travelling in a QueueElement. The payload owns a copy
-/// of the values, so the sender may refill its buffer as soon as `send`
-/// returns.
-class ChemicalPayload final : public aspen::Payload {
+/// of the values, so the sender may reuse its buffer as soon as `send`
+/// returns. It is an array payload of double, so the built-in reduce
+/// operations combine it elementwise, and `double *p = getPayload(q)` works;
+/// CloneablePayload lets a reduce hand one result to several receivers.
+class ChemicalPayload final
+    : public aspen::CloneablePayload<ChemicalPayload,
+                                     aspen::ArrayPayload<double>> {
 public:
   ChemicalPayload(const double *values, std::size_t count)
-      : values_(new double[count]), count_(count) {
-    std::copy(values, values + count, values_.get());
-  }
-
-  double *data() { return values_.get(); }
-  const double *data() const { return values_.get(); }
-  std::size_t size() const { return count_; }
-
-private:
-  std::unique_ptr<double[]> values_;
-  std::size_t count_;
+      : CloneablePayload(values, count) {}
 };
 
 #endif // ASPEN_EXAMPLES_CONCURRENT_REDUCE_PAYLOAD_H
