@@ -1,0 +1,41 @@
+/* MPI peer of bench/allreduce: MPI_Allreduce(MPI_SUM) of ALLREDUCE_DOUBLES
+ * doubles, median per-call latency on rank 0. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const char *env = getenv("ALLREDUCE_DOUBLES");
+  size_t n = env ? strtoul(env, NULL, 10) : 1;
+  const char *r = getenv("ALLREDUCE_ROUNDS");
+  int rounds = r ? atoi(r) : 1000, warmup = rounds / 10;
+  double *in = malloc(n * sizeof(double)), *out = malloc(n * sizeof(double));
+  double *us = malloc(rounds * sizeof(double));
+  for (size_t i = 0; i < n; ++i)
+    in[i] = rank + 1.0;
+  for (int i = -warmup; i < rounds; ++i) {
+    double t0 = MPI_Wtime();
+    MPI_Allreduce(in, out, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    double t1 = MPI_Wtime();
+    if (i >= 0)
+      us[i] = (t1 - t0) * 1e6;
+  }
+  if (out[0] != size * (size + 1) / 2.0)
+    printf("allreduce: WRONG sum\n");
+  if (rank == 0) {
+    qsort(us, rounds, sizeof(double), cmp);
+    printf("allreduce: %d instances, %zu doubles, median %.2f us\n", size, n,
+           us[rounds / 2]);
+  }
+  MPI_Finalize();
+  return 0;
+}
