@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   using namespace aspen;
   SourceManager SM;
   DiagnosticEngine Diags(SM, llvm::nulls());
-  FileId File = SM.addBuffer("fuzz.asp", std::string(reinterpret_cast<const char *>(Data), Size));
+  FileId File = SM.addBuffer(
+      "fuzz.asp", std::string(reinterpret_cast<const char *>(Data), Size));
   std::unique_ptr<ast::TranslationUnit> TU = parseBuffer(File, SM, Diags);
   if (!TU)
     return 0;

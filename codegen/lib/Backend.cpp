@@ -31,24 +31,24 @@ static std::unique_ptr<llvm::TargetMachine>
 targetMachine(llvm::Module &M, const CodeGenOptions &Opts, std::string &Err) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(
-      M.getTargetTriple(), Err);
+  const llvm::Target *T =
+      llvm::TargetRegistry::lookupTarget(M.getTargetTriple(), Err);
   if (!T)
     return nullptr;
-  llvm::CodeGenOpt::Level Level =
-      Opts.OptLevel == 0   ? llvm::CodeGenOpt::None
-      : Opts.OptLevel == 1 ? llvm::CodeGenOpt::Less
-      : Opts.OptLevel == 2 ? llvm::CodeGenOpt::Default
-                           : llvm::CodeGenOpt::Aggressive;
+  llvm::CodeGenOpt::Level Level = Opts.OptLevel == 0   ? llvm::CodeGenOpt::None
+                                  : Opts.OptLevel == 1 ? llvm::CodeGenOpt::Less
+                                  : Opts.OptLevel == 2
+                                      ? llvm::CodeGenOpt::Default
+                                      : llvm::CodeGenOpt::Aggressive;
   // Programs run where they are built, like `clang -march=native` would not
   // assume; keep the baseline CPU so a cluster's nodes can share a binary.
   llvm::TargetOptions TO;
   // Global constructors go in .init_array, as Clang puts them on Linux; the
   // older .ctors section is not run by today's startup code.
   TO.UseInitArray = true;
-  return std::unique_ptr<llvm::TargetMachine>(T->createTargetMachine(
-      M.getTargetTriple(), "x86-64", "", TO, llvm::Reloc::PIC_, std::nullopt,
-      Level));
+  return std::unique_ptr<llvm::TargetMachine>(
+      T->createTargetMachine(M.getTargetTriple(), "x86-64", "", TO,
+                             llvm::Reloc::PIC_, std::nullopt, Level));
 }
 
 void aspen::codegen::optimize(llvm::Module &M, const CodeGenOptions &Opts) {
@@ -141,27 +141,22 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
   llvm::SmallString<128> Obj;
   if (std::error_code EC =
           llvm::sys::fs::createTemporaryFile("aspen", "o", Obj)) {
-    Diags.report({}, DiagId::ErrCannotWrite) << "temporary object" << EC.message();
+    Diags.report({}, DiagId::ErrCannotWrite)
+        << "temporary object" << EC.message();
     return false;
   }
   llvm::FileRemover RemoveObj(Obj);
   if (!writeMachineCode(M, Obj, llvm::CGFT_ObjectFile, Diags, Opts))
     return false;
   std::string Driver = ClangRunner::clangDriver();
-  std::vector<std::string> Args = {Driver,
-                                   "-fuse-ld=lld",
-                                   Obj.str().str(),
-                                   "-o",
-                                   Path.str(),
-                                   ASPEN_RT_LIBRARY,
+  std::vector<std::string> Args = {Driver, "-fuse-ld=lld", Obj.str().str(),
+                                   "-o", Path.str(), ASPEN_RT_LIBRARY,
                                    ASPEN_BOOST_CONTEXT_LIBRARY,
                                    // Payloads are allocated on one worker
                                    // and freed on another; jemalloc's
                                    // thread caches make that cheap where
                                    // glibc serialises on its arena locks.
-                                   "-ljemalloc",
-                                   "-lhwloc",
-                                   "-lpthread"};
+                                   "-ljemalloc", "-lhwloc", "-lpthread"};
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   if (Opts.Verbose) {
     llvm::errs() << "aspenc: link:";
@@ -170,12 +165,12 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
     llvm::errs() << '\n';
   }
   std::string ErrMsg;
-  int RC = llvm::sys::ExecuteAndWait(Driver, Refs, std::nullopt, {}, 0, 0,
-                                     &ErrMsg);
+  int RC =
+      llvm::sys::ExecuteAndWait(Driver, Refs, std::nullopt, {}, 0, 0, &ErrMsg);
   if (RC != 0) {
     Diags.report({}, DiagId::ErrLinkFailed)
-        << Path << (ErrMsg.empty() ? "exit status " + std::to_string(RC)
-                                   : ErrMsg);
+        << Path
+        << (ErrMsg.empty() ? "exit status " + std::to_string(RC) : ErrMsg);
     return false;
   }
   return true;

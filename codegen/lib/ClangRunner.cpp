@@ -130,7 +130,9 @@ public:
     if (!V || !C)
       return;
     std::string Module =
-        C->getName().drop_front(llvm::StringRef(ModuleClassPrefix).size()).str();
+        C->getName()
+            .drop_front(llvm::StringRef(ModuleClassPrefix).size())
+            .str();
     Diags.report(Mapper.map(*R.SourceManager, V->getLocation()),
                  DiagId::ErrSharedState)
         << V->getName().str() << Module;
@@ -150,7 +152,9 @@ public:
   void run(const MatchFinder::MatchResult &R) override {
     const auto *C = R.Nodes.getNodeAs<clang::CXXRecordDecl>("module");
     std::string Module =
-        C->getName().drop_front(llvm::StringRef(ModuleClassPrefix).size()).str();
+        C->getName()
+            .drop_front(llvm::StringRef(ModuleClassPrefix).size())
+            .str();
     Diags.report(Mapper.map(*R.SourceManager, C->getLocation()),
                  DiagId::ErrNoRun)
         << Module;
@@ -189,10 +193,12 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
                                                    llvm::StringRef Code,
                                                    llvm::LLVMContext &Ctx,
                                                    bool CheckModules) {
-  std::string OptFlag = "-O" + std::to_string(std::max(1u, Opts.OptLevel));
-  std::vector<std::string> Args = {
-      clangDriver(), "-std=c++17", OptFlag, "-fno-omit-frame-pointer",
-      "-resource-dir", ASPEN_CLANG_RESOURCE_DIR, "-Wall", "-Wno-unused-function"};
+  // The same level as the whole program: -O0 asks for debuggable code.
+  std::string OptFlag = "-O" + std::to_string(Opts.OptLevel);
+  std::vector<std::string> Args = {clangDriver(),   "-std=c++17",
+                                   OptFlag,         "-fno-omit-frame-pointer",
+                                   "-resource-dir", ASPEN_CLANG_RESOURCE_DIR,
+                                   "-Wall",         "-Wno-unused-function"};
   if (std::string(ASPEN_RT_INCLUDE_DIR).size())
     Args.push_back(std::string("-I") + ASPEN_RT_INCLUDE_DIR);
   for (const std::string &I : Opts.IncludeDirs)
@@ -246,20 +252,21 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
   // A generated module class is a top-level class named AspenModule_NAME;
   // classes nested in it are the user's.
   std::string ModuleRegex = std::string("^::") + ModuleClassPrefix + "[^:]+$";
-  auto InModule = hasAncestor(cxxRecordDecl(matchesName(ModuleRegex)).bind("module"));
+  auto InModule =
+      hasAncestor(cxxRecordDecl(matchesName(ModuleRegex)).bind("module"));
   Finder.addMatcher(
       varDecl(anyOf(hasStaticStorageDuration(), hasThreadStorageDuration()),
-              InModule,
-              unless(hasType(isConstQualified())), unless(isConstexpr()))
+              InModule, unless(hasType(isConstQualified())),
+              unless(isConstexpr()))
           .bind("var"),
       &Check);
 
   MissingRunCheck RunCheck(Diags, Mapper);
   Finder.addMatcher(
       cxxRecordDecl(isDefinition(), matchesName(ModuleRegex),
-                    unless(has(cxxMethodDecl(hasName("run"), parameterCountIs(0),
-                                             returns(voidType()),
-                                             unless(isStaticStorageClass())))))
+                    unless(has(cxxMethodDecl(
+                        hasName("run"), parameterCountIs(0),
+                        returns(voidType()), unless(isStaticStorageClass())))))
           .bind("module"),
       &RunCheck);
 

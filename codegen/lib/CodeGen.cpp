@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
+#include "aspen/CodeGen/ClangRunner.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
@@ -71,13 +71,14 @@ public:
         continue;
       llvm::FunctionCallee Factory = M.getOrInsertFunction(
           "aspen_new_" + Mod.Name, llvm::FunctionType::get(Ptr, {}, false));
-      ModuleIds[I] = B.CreateCall(
-          Rt.aspen_rt_add_module,
-          {str(Mod.Name), Factory.getCallee(), B.getInt32(Mod.InputQueues.size()),
-           strArray(Mod.InputQueues, Mod.Name + ".inputs"),
-           B.getInt32(Mod.OutputQueues.size()),
-           strArray(Mod.OutputQueues, Mod.Name + ".outputs")},
-          "module." + Mod.Name);
+      ModuleIds[I] =
+          B.CreateCall(Rt.aspen_rt_add_module,
+                       {str(Mod.Name), Factory.getCallee(),
+                        B.getInt32(Mod.InputQueues.size()),
+                        strArray(Mod.InputQueues, Mod.Name + ".inputs"),
+                        B.getInt32(Mod.OutputQueues.size()),
+                        strArray(Mod.OutputQueues, Mod.Name + ".outputs")},
+                       "module." + Mod.Name);
     }
 
     // Instances: one call per run of consecutive elements of one vector.
@@ -123,11 +124,10 @@ public:
           if (Coll.Op == Ops[K])
             Op = K;
         if (Coll.UserOp)
-          UserOp =
-              M.getOrInsertFunction(userOpSymbol(Coll.Op),
-                                    llvm::FunctionType::get(
-                                        B.getVoidTy(), {Ptr, Ptr}, false))
-                  .getCallee();
+          UserOp = M.getOrInsertFunction(userOpSymbol(Coll.Op),
+                                         llvm::FunctionType::get(
+                                             B.getVoidTy(), {Ptr, Ptr}, false))
+                       .getCallee();
       }
       B.CreateCall(Rt.aspen_rt_add_collective,
                    {B.getInt32(IsReduce ? 0 : 1), str(Coll.Name),
@@ -190,10 +190,9 @@ private:
     for (const std::string &N : Names)
       Elems.push_back(str(N));
     auto *Ty = llvm::ArrayType::get(B.getPtrTy(), Elems.size());
-    return new llvm::GlobalVariable(M, Ty, true,
-                                    llvm::GlobalValue::PrivateLinkage,
-                                    llvm::ConstantArray::get(Ty, Elems),
-                                    "aspen." + Label);
+    return new llvm::GlobalVariable(
+        M, Ty, true, llvm::GlobalValue::PrivateLinkage,
+        llvm::ConstantArray::get(Ty, Elems), "aspen." + Label);
   }
 
   const graph::Program &P;
@@ -235,8 +234,7 @@ aspen::codegen::generate(const graph::Program &P,
   COpts.IncludeDirs.insert(COpts.IncludeDirs.end(), Opts.IncludeDirs.begin(),
                            Opts.IncludeDirs.end());
   ClangRunner Clang(Diags, COpts);
-  std::string Source =
-      emitModuleSource(P, Units, Diags.getSourceManager());
+  std::string Source = emitModuleSource(P, Units, Diags.getSourceManager());
   std::string Name = (P.RootName + ".modules.cpp");
   std::unique_ptr<llvm::Module> Mods =
       Clang.compile(Name, Source, Ctx, /*CheckModules=*/true);
@@ -245,7 +243,8 @@ aspen::codegen::generate(const graph::Program &P,
   for (const std::string &Path : Opts.CxxSources) {
     auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
     if (!Buf) {
-      Diags.report({}, DiagId::ErrCannotOpen) << Path << Buf.getError().message();
+      Diags.report({}, DiagId::ErrCannotOpen)
+          << Path << Buf.getError().message();
       return nullptr;
     }
     std::unique_ptr<llvm::Module> Extra =

@@ -21,8 +21,7 @@ Payload *Payload::clone() const {
 
 namespace {
 
-template <typename T>
-void apply(ReduceOp Op, T *A, const T *B, size_t N) {
+template <typename T> void apply(ReduceOp Op, T *A, const T *B, size_t N) {
   switch (Op) {
   case ReduceOp::Sum:
     for (size_t I = 0; I < N; ++I)
@@ -124,8 +123,7 @@ void aspen::rt::combine(const std::string &Collective, ReduceOp Op,
                             std::to_string(Next.elementCount()) + " elements");
   if (tryApply<double>(Op, Acc, Next) || tryApply<float>(Op, Acc, Next) ||
       tryApply<int>(Op, Acc, Next) || tryApply<long>(Op, Acc, Next) ||
-      tryApply<long long>(Op, Acc, Next) ||
-      tryApply<unsigned>(Op, Acc, Next) ||
+      tryApply<long long>(Op, Acc, Next) || tryApply<unsigned>(Op, Acc, Next) ||
       tryApply<unsigned long>(Op, Acc, Next) ||
       tryApply<unsigned long long>(Op, Acc, Next) ||
       tryApply<short>(Op, Acc, Next))

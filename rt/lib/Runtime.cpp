@@ -20,9 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "aspen/runtime.h"
 #include "Collectives.h"
 #include "Scheduler.h"
-#include "aspen/runtime.h"
 #include <boost/context/detail/exception.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -172,8 +172,7 @@ std::string demangle(const char *Name) {
 }
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
-  const std::vector<std::string> &Names =
-      Kind[0] == 'i' ? M.Inputs : M.Outputs;
+  const std::vector<std::string> &Names = Kind[0] == 'i' ? M.Inputs : M.Outputs;
   if (M.Builtin)
     return std::string(Kind[0] == 'i' ? "the contribution of '"
                                       : "the queue to '") +
@@ -206,8 +205,9 @@ void reportDeadlock() {
                    P.NumProducers == 0 ? ", which no flow feeds"
                                        : ", which is empty");
     } else if (I.Blocked == Instance::Send) {
-      std::fprintf(stderr, "  '%s' waits in send on %s, whose target queue "
-                           "is full\n",
+      std::fprintf(stderr,
+                   "  '%s' waits in send on %s, whose target queue "
+                   "is full\n",
                    I.Name.c_str(),
                    queueName(*I.Type, I.BlockedPort, "output").c_str());
     } else {
@@ -225,17 +225,15 @@ void reportDeadlock() {
 //===----------------------------------------------------------------------===//
 
 void aspen::throwPayloadTypeError(const char *Wanted, const Payload *Got) {
-  std::string Msg = "getPayload: expected a payload of type '" +
-                    demangle(Wanted) + "', got ";
+  std::string Msg =
+      "getPayload: expected a payload of type '" + demangle(Wanted) + "', got ";
   Msg += Got ? "'" + demangle(typeid(*Got).name()) + "'" : "an empty element";
   throw PayloadTypeError(Msg);
 }
 
 int ModuleBase::instanceIndex() const { return int(AspenSelf->Index); }
 int ModuleBase::instanceCount() const { return int(AspenSelf->Count); }
-const char *ModuleBase::instanceName() const {
-  return AspenSelf->Name.c_str();
-}
+const char *ModuleBase::instanceName() const { return AspenSelf->Name.c_str(); }
 
 void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
   Instance &I = *AspenSelf;
@@ -246,8 +244,7 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
       std::fprintf(stderr,
                    "aspen: warning: '%s' sends on %s, which goes nowhere; "
                    "the messages are dropped\n",
-                   I.Name.c_str(),
-                   queueName(*I.Type, Port, "output").c_str());
+                   I.Name.c_str(), queueName(*I.Type, Port, "output").c_str());
     }
     return; // E deletes the payload
   }

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Scheduler.h"
-#include <hwloc.h>
 #include <climits>
+#include <hwloc.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -73,8 +73,9 @@ Scheduler::Scheduler(Options O) : Opts(O) {
   Topology = Topo;
   if (Opts.Workers == 0) {
     int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
-    Opts.Workers = Cores > 0 ? unsigned(Cores)
-                             : std::max(1u, std::thread::hardware_concurrency());
+    Opts.Workers = Cores > 0
+                       ? unsigned(Cores)
+                       : std::max(1u, std::thread::hardware_concurrency());
   }
   for (unsigned I = 0; I < Opts.Workers; ++I) {
     auto W = std::make_unique<Worker>();
@@ -236,8 +237,7 @@ void Scheduler::wake(Fiber *F) {
   for (;;) {
     if (S == Fiber::Done || S == Fiber::Ready || S == Fiber::Runnable)
       return; // finished, or already on its way to running
-    if (F->St.compare_exchange_weak(S, Fiber::Ready,
-                                    std::memory_order_acq_rel))
+    if (F->St.compare_exchange_weak(S, Fiber::Ready, std::memory_order_acq_rel))
       break;
   }
   if (S != Fiber::Parked)

@@ -30,11 +30,11 @@
 #ifndef ASPEN_RT_LIB_SCHEDULER_H
 #define ASPEN_RT_LIB_SCHEDULER_H
 
-#include "aspen/rt/MPSCQueue.h"
 #include "StackPool.h"
+#include "aspen/rt/MPSCQueue.h"
 #include "aspen/rt/WorkStealingDeque.h"
-#include <boost/context/fiber.hpp>
 #include <atomic>
+#include <boost/context/fiber.hpp>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -51,16 +51,16 @@ struct Fiber {
   boost::context::fiber Ctx;  // the suspended fiber
   boost::context::fiber Sink; // inside the fiber: the worker to return to
   std::function<void()> Body;
-  void *Owner = nullptr;      // the rt::Instance running here
-  void *TsanFiber = nullptr;  // ThreadSanitizer's handle, when built with it
+  void *Owner = nullptr;     // the rt::Instance running here
+  void *TsanFiber = nullptr; // ThreadSanitizer's handle, when built with it
 };
 
 class Scheduler {
 public:
   struct Options {
-    unsigned Workers = 0;           // 0: one per core
-    size_t StackSize = 256 * 1024;  // bytes, per fiber
-    bool Pin = true;                // bind workers to cores with hwloc
+    unsigned Workers = 0;          // 0: one per core
+    size_t StackSize = 256 * 1024; // bytes, per fiber
+    bool Pin = true;               // bind workers to cores with hwloc
   };
   /// What to do when every worker is idle but fibers are still alive.
   using DeadlockHandler = std::function<void()>;

@@ -14,7 +14,6 @@
 
 using namespace aspen::rt;
 
-
 static size_t pageSize() {
   static size_t P = size_t(sysconf(_SC_PAGESIZE));
   return P;
@@ -43,8 +42,10 @@ void StackPool::grow() {
   void *Base = mmap(nullptr, Len, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (Base == MAP_FAILED) {
-    std::fprintf(stderr, "aspen: error: cannot map %zu bytes of fiber stacks; "
-                         "lower ASPEN_STACK_SIZE\n", Len);
+    std::fprintf(stderr,
+                 "aspen: error: cannot map %zu bytes of fiber stacks; "
+                 "lower ASPEN_STACK_SIZE\n",
+                 Len);
     std::abort();
   }
   Slabs.push_back({Base, Len});
@@ -52,7 +53,7 @@ void StackPool::grow() {
   bool Guard = Guarded + PerSlab <= GuardBudget;
   for (size_t I = PerSlab; I-- > 0;) {
     char *Low = static_cast<char *>(Base) + I * Stride; // guard or canary page
-    void *Top = Low + Stride;                            // stacks grow down
+    void *Top = Low + Stride;                           // stacks grow down
     if (Guard && mprotect(Low, pageSize(), PROT_NONE) == 0)
       ++Guarded;
     Free.push_back(Top);

@@ -39,15 +39,14 @@ public:
   boost::context::stack_context allocate();
   void deallocate(boost::context::stack_context &S);
 
-
   size_t stackSize() const { return Size; }
 
 private:
   void grow();
 
-  size_t Size;      // usable bytes per stack
-  size_t Stride;    // Size plus the guard page
-  size_t PerSlab;   // stacks per mmap
+  size_t Size;    // usable bytes per stack
+  size_t Stride;  // Size plus the guard page
+  size_t PerSlab; // stacks per mmap
   size_t GuardBudget;
   size_t Guarded = 0;
   std::mutex Lock;

@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/AST/ASTDumper.h"
-#include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Basic/Diagnostics.h"
+#include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
 #include "aspen/Sema/Sema.h"
@@ -50,7 +50,8 @@ llvm::cl::opt<Action> ActionOpt(
                    "Print the C++ generated for the action modules")),
     llvm::cl::init(Action::Build), llvm::cl::cat(AspenCategory));
 
-llvm::cl::opt<std::string> Output("o", llvm::cl::desc("Write the output to <file>"),
+llvm::cl::opt<std::string> Output("o",
+                                  llvm::cl::desc("Write the output to <file>"),
                                   llvm::cl::value_desc("file"),
                                   llvm::cl::cat(AspenCategory));
 llvm::cl::opt<char> OptLevel("O",
@@ -58,9 +59,10 @@ llvm::cl::opt<char> OptLevel("O",
                                             "-O2 (default) or -O3"),
                              llvm::cl::Prefix, llvm::cl::init('2'),
                              llvm::cl::cat(AspenCategory));
-llvm::cl::opt<bool> CompileOnly("c", llvm::cl::desc("Write an object file "
-                                                    "(or bitcode with "
-                                                    "-emit-llvm); do not link"),
+llvm::cl::opt<bool> CompileOnly("c",
+                                llvm::cl::desc("Write an object file "
+                                               "(or bitcode with "
+                                               "-emit-llvm); do not link"),
                                 llvm::cl::cat(AspenCategory));
 llvm::cl::opt<bool> AssemblyOnly("S",
                                  llvm::cl::desc("Write assembly (or LLVM IR "
@@ -194,7 +196,8 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   if (CompileOnly && AssemblyOnly) {
-    Diags.report({}, DiagId::ErrOptionConflict) << "-c and -S cannot be combined";
+    Diags.report({}, DiagId::ErrOptionConflict)
+        << "-c and -S cannot be combined";
     return 1;
   }
   codegen::CodeGenOptions CG;
@@ -207,10 +210,12 @@ int main(int Argc, char **Argv) {
   codegen::OutputKind Kind = codegen::OutputKind::Executable;
   const char *Ext = "";
   if (CompileOnly) {
-    Kind = EmitLLVM ? codegen::OutputKind::IRBitcode : codegen::OutputKind::Object;
+    Kind =
+        EmitLLVM ? codegen::OutputKind::IRBitcode : codegen::OutputKind::Object;
     Ext = EmitLLVM ? ".bc" : ".o";
   } else if (AssemblyOnly) {
-    Kind = EmitLLVM ? codegen::OutputKind::IRText : codegen::OutputKind::Assembly;
+    Kind =
+        EmitLLVM ? codegen::OutputKind::IRText : codegen::OutputKind::Assembly;
     Ext = EmitLLVM ? ".ll" : ".s";
   }
   std::string Out = Output;

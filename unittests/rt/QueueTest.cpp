@@ -14,8 +14,8 @@
 #include "aspen/rt/MPSCQueue.h"
 #include "aspen/rt/SPSCQueue.h"
 #include "aspen/rt/WorkStealingDeque.h"
-#include <gtest/gtest.h>
 #include <atomic>
+#include <gtest/gtest.h>
 #include <thread>
 #include <vector>
 

@@ -11,9 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/runtime.h"
-#include <gtest/gtest.h>
 #include <atomic>
 #include <cstdlib>
+#include <gtest/gtest.h>
 #include <stdexcept>
 
 using Void = void;

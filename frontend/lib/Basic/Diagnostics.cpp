@@ -6,9 +6,9 @@
 
 #include "aspen/Basic/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
-#include <algorithm>
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/WithColor.h"
+#include <algorithm>
 
 using namespace aspen;
 
@@ -139,7 +139,8 @@ void DiagnosticEngine::print(const Diagnostic &D) {
   size_t Begin = 0, End = Line.size();
   if (Line.size() > 2 * Window) {
     Begin = CaretByte > Window ? CaretByte - Window : 0;
-    while (Begin > 0 && (static_cast<unsigned char>(Line[Begin]) & 0xC0) == 0x80)
+    while (Begin > 0 &&
+           (static_cast<unsigned char>(Line[Begin]) & 0xC0) == 0x80)
       --Begin;
     End = std::min(Line.size(), CaretByte + Window);
     while (End < Line.size() &&

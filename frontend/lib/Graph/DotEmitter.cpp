@@ -45,8 +45,14 @@ private:
   /// leave it.
   std::pair<std::string, std::string> net(SNetNodeId Id, unsigned Depth);
   std::string fresh() { return "s" + std::to_string(Counter++); }
-  std::string inOf(InstanceId I) const { return NetIn.count(I.Index) ? NetIn.at(I.Index) : "i" + std::to_string(I.Index); }
-  std::string outOf(InstanceId I) const { return NetOut.count(I.Index) ? NetOut.at(I.Index) : "i" + std::to_string(I.Index); }
+  std::string inOf(InstanceId I) const {
+    return NetIn.count(I.Index) ? NetIn.at(I.Index)
+                                : "i" + std::to_string(I.Index);
+  }
+  std::string outOf(InstanceId I) const {
+    return NetOut.count(I.Index) ? NetOut.at(I.Index)
+                                 : "i" + std::to_string(I.Index);
+  }
 
   const Program &P;
   llvm::raw_ostream &OS;
@@ -136,8 +142,8 @@ void DotWriter::run() {
   for (const std::string &V : Order) {
     const auto &Ids = Vectors[V];
     OS << "  subgraph " << q("cluster_vec_" + V) << " {\n    label="
-       << q(V + "[" + std::to_string(Ids.size()) + "] : " +
-            P.get(P.Instances[Ids[0]].Module).Name)
+       << q(V + "[" + std::to_string(Ids.size()) +
+            "] : " + P.get(P.Instances[Ids[0]].Module).Name)
        << "; style=filled; color=lightgrey;\n";
     for (uint32_t I : Ids)
       OS << "    i" << I << " [shape=box, style=\"rounded,filled\", "

@@ -93,8 +93,9 @@ std::unique_ptr<DirectiveDecl> ASTBuilder::buildDirective(antlr4::Token *T) {
   else if (Rest.consume_front("<"))
     Close = '>';
   size_t End = Close ? Rest.find(Close) : llvm::StringRef::npos;
-  llvm::StringRef After =
-      End == llvm::StringRef::npos ? "" : Rest.drop_front(End + 1).trim(" \t\r\n");
+  llvm::StringRef After = End == llvm::StringRef::npos
+                              ? ""
+                              : Rest.drop_front(End + 1).trim(" \t\r\n");
   if (End == llvm::StringRef::npos || End == 0 ||
       (!After.empty() && !After.startswith("//") && !After.startswith("/*"))) {
     Diags.report(D->Range.Begin, DiagId::ErrIncludeSyntax);
@@ -566,7 +567,8 @@ ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
       antlr4::Token *Open = B->LBRACE()->getSymbol();
       antlr4::Token *Close = B->RBRACE()->getSymbol();
       CxxVerbatim V;
-      V.Text = textBetween(Open->getStopIndex() + 1, Close->getStartIndex() - 1);
+      V.Text =
+          textBetween(Open->getStopIndex() + 1, Close->getStartIndex() - 1);
       V.Range.Begin = tokenEndLoc(File, Open);
       V.Range.End = lastCharLoc(V.Range.Begin, V.Text);
       D->DataSection = std::move(V);
@@ -625,9 +627,9 @@ static void collectExtensions(antlr4::tree::ParseTree *T,
     collectExtensions(Child, Out);
 }
 
-CxxBody
-ASTBuilder::buildFragments(size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,
-                           const std::vector<antlr4::tree::ParseTree *> &Items) {
+CxxBody ASTBuilder::buildFragments(
+    size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,
+    const std::vector<antlr4::tree::ParseTree *> &Items) {
   std::vector<antlr4::tree::ParseTree *> Exts;
   for (antlr4::tree::ParseTree *Item : Items)
     collectExtensions(Item, Exts);
@@ -658,12 +660,14 @@ CxxBody ASTBuilder::buildBlockBody(P::CxxBlockContext *Ctx) {
   antlr4::Token *Open = Ctx->LBRACE()->getSymbol();
   antlr4::Token *Close = Ctx->RBRACE()->getSymbol();
   std::vector<P::CxxItemContext *> Children = Ctx->cxxItem();
-  std::vector<antlr4::tree::ParseTree *> Items(Children.begin(), Children.end());
+  std::vector<antlr4::tree::ParseTree *> Items(Children.begin(),
+                                               Children.end());
   return buildFragments(Open->getStopIndex() + 1, Close->getStartIndex(),
                         tokenEndLoc(File, Open), Items);
 }
 
-std::unique_ptr<CxxFragment> ASTBuilder::buildExtension(antlr4::tree::ParseTree *T) {
+std::unique_ptr<CxxFragment>
+ASTBuilder::buildExtension(antlr4::tree::ParseTree *T) {
   if (auto *S = dynamic_cast<P::SendStmtContext *>(T)) {
     auto N = std::make_unique<SendStmt>();
     N->Range = rangeOf(S);
@@ -706,7 +710,8 @@ std::unique_ptr<CxxFragment> ASTBuilder::buildExtension(antlr4::tree::ParseTree 
   antlr4::Token *Open = G->LPAREN()->getSymbol();
   antlr4::Token *Close = G->RPAREN()->getSymbol();
   std::vector<P::CxxItemContext *> Children = G->cxxItem();
-  std::vector<antlr4::tree::ParseTree *> Items(Children.begin(), Children.end());
+  std::vector<antlr4::tree::ParseTree *> Items(Children.begin(),
+                                               Children.end());
   N->Operand = buildFragments(Open->getStopIndex() + 1, Close->getStartIndex(),
                               tokenEndLoc(File, Open), Items);
   return N;

@@ -15,9 +15,9 @@
 #define ASPEN_LIB_PARSE_ASTBUILDER_H
 
 #include "AspenParser.h"
+#include "antlr4-runtime.h"
 #include "aspen/AST/AST.h"
 #include "aspen/Basic/Diagnostics.h"
-#include "antlr4-runtime.h"
 
 namespace aspen::parse {
 
@@ -68,9 +68,9 @@ private:
                                          unsigned Depth = 0);
 
   // C++ bodies.
-  ast::CxxBody buildFragments(size_t BeginChar, size_t EndChar,
-                              SourceLoc BeginLoc,
-                              const std::vector<antlr4::tree::ParseTree *> &Items);
+  ast::CxxBody
+  buildFragments(size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,
+                 const std::vector<antlr4::tree::ParseTree *> &Items);
   ast::CxxBody buildBlockBody(P::CxxBlockContext *Ctx);
   std::unique_ptr<ast::CxxFragment> buildExtension(antlr4::tree::ParseTree *T);
 

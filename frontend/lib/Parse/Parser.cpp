@@ -17,9 +17,9 @@
 
 #include "aspen/Parse/Parser.h"
 #include "ASTBuilder.h"
-#include "SyntaxErrors.h"
 #include "AspenLexer.h"
 #include "AspenParser.h"
+#include "SyntaxErrors.h"
 #include "antlr4-runtime.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/Format.h"
@@ -36,13 +36,14 @@ static bool checkBytes(FileId File, const SourceManager &SM,
   for (size_t I = 0; I < Text.size();) {
     unsigned char C = Text[I];
     if (C == 0) {
-      Diags.report({File, Line, Col}, DiagId::ErrBinaryFile) << SM.getName(File);
+      Diags.report({File, Line, Col}, DiagId::ErrBinaryFile)
+          << SM.getName(File);
       return false;
     }
     unsigned Len = C < 0x80 ? 1 : llvm::getNumBytesForUTF8(C);
     auto *P = reinterpret_cast<const llvm::UTF8 *>(Text.data() + I);
-    if (C >= 0x80 &&
-        (Len < 2 || I + Len > Text.size() || !llvm::isLegalUTF8Sequence(P, P + Len))) {
+    if (C >= 0x80 && (Len < 2 || I + Len > Text.size() ||
+                      !llvm::isLegalUTF8Sequence(P, P + Len))) {
       std::string Hex;
       llvm::raw_string_ostream(Hex) << llvm::format_hex_no_prefix(C, 2, true);
       Diags.report({File, Line, Col}, DiagId::ErrInvalidUTF8) << Hex;
@@ -267,8 +268,8 @@ aspen::parseBuffer(FileId File, SourceManager &SM, DiagnosticEngine &Diags,
   if (!Tree) {
     Stream.seek(0);
     Parser.reset();
-    Parser.getInterpreter<antlr4::atn::ParserATNSimulator>()
-        ->setPredictionMode(antlr4::atn::PredictionMode::LL);
+    Parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::LL);
     Parser.setErrorHandler(std::make_shared<SyntaxErrorReporter>(File, Diags));
     try {
       Tree = Parser.translationUnit();
@@ -286,8 +287,9 @@ aspen::parseBuffer(FileId File, SourceManager &SM, DiagnosticEngine &Diags,
 std::unique_ptr<ast::TranslationUnit>
 aspen::parseFile(llvm::StringRef Path, SourceManager &SM,
                  DiagnosticEngine &Diags, const ParseOptions &Opts) {
-  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false);
+  auto Buf =
+      llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
   if (!Buf) {
     Diags.report({}, DiagId::ErrCannotOpen) << Path << Buf.getError().message();
     return nullptr;

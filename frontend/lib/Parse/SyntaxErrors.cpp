@@ -203,7 +203,8 @@ static RuleWords wordsForCtx(antlr4::RuleContext *C) {
 /// C++ bodies accept any balanced token run: a rule inside one says nothing
 /// about the coordination-level construct around it.
 static bool isCxxRule(size_t Rule) {
-  return Rule == AspenParser::RuleCxxBlock || Rule == AspenParser::RuleCxxItem ||
+  return Rule == AspenParser::RuleCxxBlock ||
+         Rule == AspenParser::RuleCxxItem ||
          Rule == AspenParser::RuleCxxToken ||
          Rule == AspenParser::RuleTemplateArgs ||
          Rule == AspenParser::RuleTemplateArg;
@@ -255,9 +256,10 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
   // the caret right after its last token, as clang does.
   if (Expected.contains(size_t(AspenParser::SEMI))) {
     if (const char *Stmt = enclosingStatement(Ctx)) {
-      SourceLoc Loc = Prev ? tokenEndLoc(File, Prev) : tokenLoc(File, Offending);
-      Diags.report(Loc, DiagId::ErrExpected) << "';'"
-                                             << std::string(" after ") + Stmt;
+      SourceLoc Loc =
+          Prev ? tokenEndLoc(File, Prev) : tokenLoc(File, Offending);
+      Diags.report(Loc, DiagId::ErrExpected)
+          << "';'" << std::string(" after ") + Stmt;
       throw antlr4::ParseCancellationException();
     }
   }

@@ -13,8 +13,8 @@
 #ifndef ASPEN_LIB_PARSE_SYNTAXERRORS_H
 #define ASPEN_LIB_PARSE_SYNTAXERRORS_H
 
-#include "aspen/Basic/Diagnostics.h"
 #include "antlr4-runtime.h"
+#include "aspen/Basic/Diagnostics.h"
 
 namespace aspen::parse {
 

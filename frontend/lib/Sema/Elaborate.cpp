@@ -109,9 +109,8 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
     return;
   }
   const auto &Reqs = S.RootSym->RootDecl->Requires;
-  if (std::none_of(Reqs.begin(), Reqs.end(), [&](const ast::Name &N) {
-        return N.Text == D.Module.Text;
-      }))
+  if (std::none_of(Reqs.begin(), Reqs.end(),
+                   [&](const ast::Name &N) { return N.Text == D.Module.Text; }))
     Diags.report(D.Module.Range.Begin, DiagId::ErrNotRequired)
         << D.Module.Text << S.RootSym->Name;
 
@@ -253,8 +252,7 @@ void Sema::place(const ast::PlaceStmt &P, Scope &S) {
 //===----------------------------------------------------------------------===//
 
 std::optional<std::pair<int64_t, int64_t>>
-Sema::resolveRange(const ast::InstanceRef &R, const Scope::Entry &E,
-                   Scope &S) {
+Sema::resolveRange(const ast::InstanceRef &R, const Scope::Entry &E, Scope &S) {
   if (!R.Lo)
     return std::make_pair(int64_t(0), int64_t(E.Length) - 1);
   if (!E.IsVector) {
@@ -548,8 +546,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         Out.push_back({It.Net, graph::DefaultQueue});
         continue;
       }
-      auto Ports =
-          resolveRef(llvm::cast<ast::RefExpr>(It.E)->Ref, Which, S);
+      auto Ports = resolveRef(llvm::cast<ast::RefExpr>(It.E)->Ref, Which, S);
       if (!Ports) {
         It.Failed = true; // report each bad reference once
         Ok = false;
@@ -593,7 +590,9 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             const auto &[In, Root] = BoundaryPeer.at(P.Inst.Index);
             if (!Root->BoundaryInputs.count("")) {
               Diags.report(C.Loc, DiagId::ErrUnknownBoundaryQueue)
-                  << Root->Name << "input" << "(the default one)" << "Input";
+                  << Root->Name << "input"
+                  << "(the default one)"
+                  << "Input";
               break;
             }
             To = In;
@@ -623,7 +622,8 @@ void Sema::spliceBoundaries() {
   auto &Insts = Prog->Instances;
   auto &Edges = Prog->Edges;
   std::vector<bool> Dead(Edges.size(), false);
-  std::vector<std::vector<uint32_t>> InEdges(Insts.size()), OutEdges(Insts.size());
+  std::vector<std::vector<uint32_t>> InEdges(Insts.size()),
+      OutEdges(Insts.size());
   std::vector<std::vector<uint32_t>> CollRefs(Insts.size());
   auto AddEdge = [&](graph::Edge E) {
     uint32_t Id = static_cast<uint32_t>(Edges.size());

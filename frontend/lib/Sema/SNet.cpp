@@ -247,7 +247,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
       return std::nullopt;
     if (Exit->Type.size() == 0 && Exit->Guard.empty()) {
       Diags.report(S->Exit.Range.Begin, DiagId::ErrExitMatchesAll)
-          << "star" << "never run its operand";
+          << "star"
+          << "never run its operand";
       return std::nullopt;
     }
     Node.Patterns.push_back(*Exit);
@@ -263,7 +264,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
       return std::nullopt;
     if (Back->Type.size() == 0 && Back->Guard.empty()) {
       Diags.report(F->Back.Range.Begin, DiagId::ErrExitMatchesAll)
-          << "feedback" << "never let a record out";
+          << "feedback"
+          << "never let a record out";
       return std::nullopt;
     }
     Node.Patterns.push_back(*Back);

@@ -45,8 +45,8 @@ static Symbol *define(std::map<std::string, Symbol> &Symbols,
   if (Inserted)
     return &It->second;
   const Symbol &Prev = It->second;
-  bool PrevBuiltin = Prev.K == Symbol::BuiltinReduce ||
-                     Prev.K == Symbol::BuiltinBroadcast;
+  bool PrevBuiltin =
+      Prev.K == Symbol::BuiltinReduce || Prev.K == Symbol::BuiltinBroadcast;
   Diags.report(S.Loc, DiagId::ErrRedefinition)
       << (PrevBuiltin ? "built-in module" : kindWord(Prev.K)) << S.Name;
   if (Prev.Loc.isValid())
@@ -161,7 +161,8 @@ void Sema::checkModules() {
       else
         continue;
       Symbol &S = Symbols[Ident->Text];
-      if ((S.ActionDecl != D.get() && S.BoxDecl != D.get()) || S.Module.isValid())
+      if ((S.ActionDecl != D.get() && S.BoxDecl != D.get()) ||
+          S.Module.isValid())
         continue; // a redefinition, already reported
       graph::Module M;
       M.Name = S.Name;
@@ -183,7 +184,8 @@ void Sema::checkModules() {
         AddQueues(S.DeclareDecl->OutputQueues, M.OutputQueues);
       }
       if (S.ActionDecl) {
-        scanBody(S.ActionDecl->Body, M, Diags, M.SendsDefault, M.DequeuesDefault);
+        scanBody(S.ActionDecl->Body, M, Diags, M.SendsDefault,
+                 M.DequeuesDefault);
       } else {
         const char *Word = nullptr;
         SourceLoc Loc;
@@ -227,8 +229,7 @@ bool Sema::checkRequires() {
     std::set<std::string> Seen;
     for (const ast::Name &Req : S.RootDecl->Requires) {
       if (!Seen.insert(Req.Text).second)
-        Diags.report(Req.Range.Begin, DiagId::ErrDuplicateRequired)
-            << Req.Text;
+        Diags.report(Req.Range.Begin, DiagId::ErrDuplicateRequired) << Req.Text;
       else if (!lookup(Req.Text))
         Diags.report(Req.Range.Begin, DiagId::ErrUnknownRequired) << Req.Text;
     }
@@ -326,7 +327,9 @@ static std::string codeOnly(llvm::StringRef Text) {
 
 /// True if `Text` contains `Word` delimited by non-identifier characters.
 static bool containsWord(llvm::StringRef Text, llvm::StringRef Word) {
-  auto IsIdent = [](char C) { return isalnum(static_cast<unsigned char>(C)) || C == '_'; };
+  auto IsIdent = [](char C) {
+    return isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
   for (size_t Pos = Text.find(Word); Pos != llvm::StringRef::npos;
        Pos = Text.find(Word, Pos + 1)) {
     bool Before = Pos == 0 || !IsIdent(Text[Pos - 1]);

@@ -121,8 +121,7 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] void throwPayloadTypeError(const char *Wanted,
-                                        const Payload *Got);
+[[noreturn]] void throwPayloadTypeError(const char *Wanted, const Payload *Got);
 
 /// The result of untyped `getPayload(q)`: converts to `T *` for an array
 /// payload of T, checking the element type.
@@ -189,8 +188,12 @@ public:
   // Used by generated code for `send` and `dequeue`; ports are numbered in
   // declaration order with the default queue first.
   void aspenSend(unsigned Port, QueueElement &&E);
-  void aspenSend(unsigned Port, QueueElement &E) { aspenSend(Port, std::move(E)); }
-  void aspenSend(unsigned Port, Payload *P) { aspenSend(Port, QueueElement(P)); }
+  void aspenSend(unsigned Port, QueueElement &E) {
+    aspenSend(Port, std::move(E));
+  }
+  void aspenSend(unsigned Port, Payload *P) {
+    aspenSend(Port, QueueElement(P));
+  }
   QueueElement aspenDequeue(unsigned Port);
 
   rt::Instance *AspenSelf = nullptr; // set by the runtime before run()

@@ -29,7 +29,7 @@ namespace aspen::codegen {
 struct ClangOptions {
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> Defines; // NAME or NAME=VALUE
-  unsigned OptLevel = 2;            // for the C++ front end; 0 is mapped to 1
+  unsigned OptLevel = 2;            // -O level for the C++ front end
   bool DebugInfo = false;
   bool Verbose = false;
 };

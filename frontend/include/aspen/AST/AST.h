@@ -177,7 +177,7 @@ struct Signature {
 struct OutputEntry {
   bool IsTag = false;
   Name Label;
-  std::optional<Name> Source;   // fields: `b = a` copies/renames a into b
+  std::optional<Name> Source;     // fields: `b = a` copies/renames a into b
   std::unique_ptr<TagExpr> Value; // tags: `<t = n + 1>`
 };
 
@@ -309,7 +309,7 @@ public:
   enum TargetKind { NodeName, NodeIndex };
   std::vector<InstanceRef> Refs;
   TargetKind Target = NodeName;
-  Name Node;             // for NodeName: the hostfile name
+  Name Node;              // for NodeName: the hostfile name
   int64_t NodeNumber = 0; // for NodeIndex: 0-based line in the hostfile
 };
 

@@ -77,8 +77,8 @@ struct Instance {
   Kind K = Action;
   /// Full name: `p[2]`, `s.w[0]` for sub-root members, `net#1` for networks.
   std::string Name;
-  ModuleId Module;  // Action only
-  SNetNodeId Net;   // SNet only: root of its property graph
+  ModuleId Module; // Action only
+  SNetNodeId Net;  // SNet only: root of its property graph
   /// The declarator this instance comes from (`s.w` for `w[4]` in `s`).
   std::string Vector;
   uint32_t Index = 0;        // position in the vector
@@ -176,8 +176,8 @@ struct SNetNode {
   std::string BoxName; // Box: the box module; also the net name, if any
   std::string NetName; // the named net this node is the body of, if any
   std::vector<RecordType> BoxOutputs; // Box: signature outputs
-  std::vector<Pattern> Patterns; // Star/Feedback exit, Filter input, Sync
-  std::string Tag;               // Split
+  std::vector<Pattern> Patterns;      // Star/Feedback exit, Filter input, Sync
+  std::string Tag;                    // Split
   std::vector<std::vector<FilterAssign>> FilterOutputs; // Filter
   bool Identity = false;                                // Filter `[]`
   /// Inferred: the input variants this network accepts and what each

@@ -31,9 +31,10 @@ struct ParseOptions {
 
 /// Reads `Path` (or standard input for "-"), adds it to `SM` and parses it.
 /// Returns null after reporting at least one error to `Diags`.
-std::unique_ptr<ast::TranslationUnit>
-parseFile(llvm::StringRef Path, SourceManager &SM, DiagnosticEngine &Diags,
-          const ParseOptions &Opts = {});
+std::unique_ptr<ast::TranslationUnit> parseFile(llvm::StringRef Path,
+                                                SourceManager &SM,
+                                                DiagnosticEngine &Diags,
+                                                const ParseOptions &Opts = {});
 
 /// Parses a file already registered with `SM`.
 std::unique_ptr<ast::TranslationUnit>

@@ -1,4 +1,5 @@
-//===- Sema.h - Checks and elaborates a program into a flow graph -*- C++ -*-===//
+//===- Sema.h - Checks and elaborates a program into a flow graph -*- C++
+//-*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //

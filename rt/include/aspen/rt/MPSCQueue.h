@@ -1,4 +1,5 @@
-//===- MPSCQueue.h - Bounded multi-producer single-consumer queue -*- C++ -*-===//
+//===- MPSCQueue.h - Bounded multi-producer single-consumer queue -*- C++
+//-*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -52,8 +53,7 @@ public:
       size_t Seq = C.Seq.load(std::memory_order_acquire);
       intptr_t Diff = intptr_t(Seq) - intptr_t(Pos);
       if (Diff == 0) {
-        if (Tail.compare_exchange_weak(Pos, Pos + 1,
-                                       std::memory_order_relaxed))
+        if (Tail.compare_exchange_weak(Pos, Pos + 1, std::memory_order_relaxed))
           break;
       } else if (Diff < 0) {
         return false; // full: the consumer has not freed this cell yet

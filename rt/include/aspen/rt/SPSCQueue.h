@@ -1,4 +1,5 @@
-//===- SPSCQueue.h - Bounded single-producer single-consumer ring -*- C++ -*-===//
+//===- SPSCQueue.h - Bounded single-producer single-consumer ring -*- C++
+//-*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //

@@ -86,9 +86,8 @@ public:
     }
     Out = R->get(B);
     if (Tp == B) { // the last item: race thieves for it
-      bool Won = Top.compare_exchange_strong(Tp, Tp + 1,
-                                             std::memory_order_seq_cst,
-                                             std::memory_order_relaxed);
+      bool Won = Top.compare_exchange_strong(
+          Tp, Tp + 1, std::memory_order_seq_cst, std::memory_order_relaxed);
       Bottom.store(B + 1, std::memory_order_relaxed);
       return Won;
     }

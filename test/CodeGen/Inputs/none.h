@@ -1,0 +1,2 @@
+// Nothing: only included, for dump_cxx.asp.
+#pragma once

@@ -1,0 +1,55 @@
+// RUN: %aspenc -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %aspenc -S -emit-llvm %s -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// main() registers every action module with its name and factory, then
+// every vector or single instance with its count, then the edges, and
+// hands over to the runtime, whose status it returns. The runtime's entry
+// points are declared with the types of abi.def.
+#include <aspen/runtime.h>
+
+Module Main is Root requires Module Producer, Module Consumer {
+  void initialize() {
+    const int N = 5;
+    Producer p[N];
+    Consumer c;
+    flow:
+      p ||| c;
+  }
+}
+
+Module Producer {
+  void run() { send QueueElement(); }
+}
+
+Module Consumer {
+  void run() {
+    for (int i = 0; i < instanceCount() * 5; ++i)
+      dequeue();
+  }
+}
+
+// CHECK-DAG: @[[PNAME:aspen\.str[.0-9]*]] = private unnamed_addr constant [9 x i8] c"Producer\00"
+// CHECK-DAG: @[[CNAME:aspen\.str[.0-9]*]] = private unnamed_addr constant [9 x i8] c"Consumer\00"
+// CHECK-DAG: @[[PVEC:aspen\.str[.0-9]*]] = private unnamed_addr constant [2 x i8] c"p\00"
+// CHECK-DAG: @[[CINST:aspen\.str[.0-9]*]] = private unnamed_addr constant [2 x i8] c"c\00"
+// CHECK-DAG: @aspen.edges = private constant [20 x i32] [i32 0, i32 0, i32 5, i32 0, i32 1, i32 0, i32 5, i32 0, i32 2, i32 0, i32 5, i32 0, i32 3, i32 0, i32 5, i32 0, i32 4, i32 0, i32 5, i32 0]
+
+// CHECK-DAG: define {{.*}}ptr @aspen_new_Producer()
+// CHECK-DAG: define {{.*}}ptr @aspen_new_Consumer()
+
+// CHECK-LABEL: define i32 @main(i32 %0, ptr %1)
+// CHECK-NEXT:  call void @aspen_rt_init(i32 %0, ptr %1)
+// CHECK-NEXT:  [[PMOD:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module(ptr {{(nonnull )?}}@[[PNAME]], ptr {{(nonnull )?}}@aspen_new_Producer, i32 0, ptr null, i32 0, ptr null)
+// CHECK-NEXT:  [[CMOD:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module(ptr {{(nonnull )?}}@[[CNAME]], ptr {{(nonnull )?}}@aspen_new_Consumer, i32 0, ptr null, i32 0, ptr null)
+// CHECK-NEXT:  {{%[0-9a-z.]+}} = {{(tail )?}}call i32 @aspen_rt_add_instances(i32 [[PMOD]], ptr {{(nonnull )?}}@[[PVEC]], i32 5, i32 1)
+// CHECK-NEXT:  {{%[0-9a-z.]+}} = {{(tail )?}}call i32 @aspen_rt_add_instances(i32 [[CMOD]], ptr {{(nonnull )?}}@[[CINST]], i32 1, i32 0)
+// CHECK-NEXT:  call void @aspen_rt_add_edges(ptr {{(nonnull )?}}@aspen.edges, i64 5)
+// CHECK-NEXT:  [[STATUS:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_run()
+// CHECK-NEXT:  ret i32 [[STATUS]]
+// CHECK-NEXT: }
+
+// CHECK-DAG: declare void @aspen_rt_init(i32, ptr)
+// CHECK-DAG: declare i32 @aspen_rt_add_module(ptr, ptr, i32, ptr, i32, ptr)
+// CHECK-DAG: declare i32 @aspen_rt_add_instances(i32, ptr, i32, i32)
+// CHECK-DAG: declare void @aspen_rt_add_edges(ptr, i64)
+// CHECK-DAG: declare i32 @aspen_rt_run()

@@ -1,0 +1,30 @@
+// RUN: %aspenc %s -o %t
+// RUN: env ASPEN_QUEUE_CAPACITY=1 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=CAP
+// RUN: env ASPEN_WORKERS=0 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WORKERS
+// RUN: env ASPEN_STACK_SIZE=lots sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: env ASPEN_QUEUE_CAPACITY=1k ASPEN_STACK_SIZE=1M ASPEN_WORKERS=2 ASPEN_PIN=0 %t | FileCheck %s --check-prefix=OK
+// The runtime's environment variables are checked before anything runs: a
+// bad value ends the program with exit status 2 and says what is allowed.
+#include <cstdio>
+#include <aspen/runtime.h>
+
+Module Main is Root requires Module Hello {
+  void initialize() {
+    Hello h;
+    flow:
+  }
+}
+
+Module Hello {
+  void run() { std::printf("hello ran\n"); }
+}
+// CAP-NOT: hello ran
+// WORKERS-NOT: hello ran
+// STACK-NOT: hello ran
+// CAP:      aspen: error: ASPEN_QUEUE_CAPACITY=1 is not a number between 2 and 16777216
+// CAP-NEXT: exit status 2
+// WORKERS:      aspen: error: ASPEN_WORKERS=0 is not a number between 1 and 4096
+// WORKERS-NEXT: exit status 2
+// STACK:      aspen: error: ASPEN_STACK_SIZE=lots is not a number between 16384 and 1073741824
+// STACK-NEXT: exit status 2
+// OK: hello ran
