@@ -7,14 +7,21 @@
 #include "Collectives.h"
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cxxabi.h>
 #include <stdexcept>
 
 using namespace aspen;
 using namespace aspen::rt;
 
 Payload *Payload::clone() const {
+  int Status = 0;
+  char *Name =
+      abi::__cxa_demangle(typeid(*this).name(), nullptr, nullptr, &Status);
+  std::string Type = Status == 0 && Name ? Name : typeid(*this).name();
+  std::free(Name);
   throw PayloadTypeError(
-      std::string("a payload of type '") + typeid(*this).name() +
+      "a payload of type '" + Type +
       "' cannot be copied for a collective with several receivers; derive "
       "it from aspen::CloneablePayload or override clone()");
 }

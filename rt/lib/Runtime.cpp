@@ -193,8 +193,6 @@ void reportDeadlock() {
     Instance &I = *IPtr;
     if (I.F.St.load() == Fiber::Done)
       continue;
-    // A collective waiting for contributions that never come is worth
-    // naming only if some instance waits for its result.
     ++Blocked;
     if (++Shown > 20)
       continue;

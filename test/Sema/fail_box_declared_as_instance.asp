@@ -3,7 +3,7 @@
 Module Main is Root requires Module Worker, Module Double {
   void initialize() {
     Worker w;
-// CHECK: fail_box_declared_as_instance.asp:[[@LINE+1]]:5: error: 'Double' is a box module; boxes are used in network expressions, not declared as instances{{$}}
+// CHECK: fail_box_declared_as_instance.asp:[[@LINE+1]]:5: error: 'Double' is a box module; boxes and nets are used in network expressions, not declared as instances{{$}}
     Double d;
     flow:
       w ||| Double;

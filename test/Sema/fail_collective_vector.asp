@@ -3,7 +3,7 @@
 Module Main is Root requires Module Parallel, Module Reduce {
   void initialize() {
     Parallel p[4];
-// CHECK: fail_collective_vector.asp:[[@LINE+1]]:12: error: collective 'r' is not a vector and cannot be indexed{{$}}
+// CHECK: fail_collective_vector.asp:[[@LINE+1]]:12: error: 'r' cannot be a vector: each Reduce or Broadcast instance is one collective{{$}}
     Reduce r[2];
     flow:
       p[0] ||| p[1];

@@ -98,7 +98,7 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
     Bad = true;
   } else if (Sym->K == Symbol::Box || Sym->K == Symbol::Net) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrBoxNotInstantiable)
-        << D.Module.Text;
+        << D.Module.Text << (Sym->K == Symbol::Box ? "a box module" : "a net");
     Bad = true;
   }
   if (Bad) {
@@ -147,8 +147,9 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
 
     if (Sym->K == Symbol::BuiltinReduce || Sym->K == Symbol::BuiltinBroadcast) {
       if (E.IsVector) {
-        Diags.report(Decl.Ident.Range.Begin, DiagId::ErrCollectiveIndexed)
+        Diags.report(Decl.Ident.Range.Begin, DiagId::ErrCollectiveVector)
             << Name;
+        poison(S, Name, E.Loc);
         continue;
       }
       E.K = Sym->K == Symbol::BuiltinReduce ? Scope::Entry::Reduce
@@ -587,7 +588,14 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
           // its Input.
           graph::InstanceId To = P.Inst;
           if (IsBoundary[P.Inst.Index]) {
-            const auto &[In, Root] = BoundaryPeer.at(P.Inst.Index);
+            auto Peer = BoundaryPeer.find(P.Inst.Index);
+            if (Peer == BoundaryPeer.end()) {
+              // The participant is this sub-root's own Input: the result
+              // would have to go back out through it.
+              Diags.report(C.Loc, DiagId::ErrInputAsTarget);
+              break;
+            }
+            const auto &[In, Root] = Peer->second;
             if (!Root->BoundaryInputs.count("")) {
               Diags.report(C.Loc, DiagId::ErrUnknownBoundaryQueue)
                   << Root->Name << "input"

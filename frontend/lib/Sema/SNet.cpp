@@ -598,6 +598,32 @@ std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
   return Root;
 }
 
+/// A net's declared signature must describe its body: the body accepts the
+/// declared input type, and everything it emits for it has the labels of
+/// some declared output type.
+void Sema::checkSignature(const ast::NetDecl &N, SNetNodeId Root) {
+  std::optional<RecordType> In = convertType(N.Sig->Input);
+  if (!In)
+    return;
+  std::vector<RecordType> Declared;
+  for (const ast::RecordType &T : N.Sig->Outputs)
+    if (std::optional<RecordType> O = convertType(T))
+      Declared.push_back(*O);
+  std::string Sig = ast::toString(*N.Sig);
+  unsigned Before = Diags.getNumErrors();
+  std::vector<RecordType> Outs = infer(Root, *In);
+  if (Diags.getNumErrors() != Before)
+    return; // the body rejected the declared input; already reported
+  for (const RecordType &O : Outs)
+    if (std::none_of(Declared.begin(), Declared.end(),
+                     [&](const RecordType &D) { return D.isSubsetOf(O); })) {
+      Diags.report(N.Ident.Range.Begin, DiagId::ErrNetSignature)
+          << N.Ident.Text << Sig
+          << "its body emits records of type " + O.str() + " for " + In->str();
+      return;
+    }
+}
+
 bool Sema::checkAllNets() {
   // Every named net is checked once, used or not; its nodes are discarded
   // here and rebuilt for each use in a flow.
@@ -608,8 +634,11 @@ bool Sema::checkAllNets() {
         if (lookup(N->Ident.Text)->NetDecl != N)
           continue; // a redefinition, already reported
         size_t Mark = Prog->SNetNodes.size();
-        if (std::optional<SNetNodeId> Root = buildNamedNet(N->Ident, {}))
+        if (std::optional<SNetNodeId> Root = buildNamedNet(N->Ident, {})) {
           inferNetwork(*Root);
+          if (N->Sig)
+            checkSignature(*N, *Root);
+        }
         Prog->SNetNodes.resize(Mark);
         TypeErrorReported.clear();
       }

@@ -128,6 +128,7 @@ public:
   void inferNetwork(graph::SNetNodeId Root);
   bool isNetName(llvm::StringRef Name) const;
   bool checkAllNets();
+  void checkSignature(const ast::NetDecl &N, graph::SNetNodeId Root);
   void typeError(graph::SNetNodeId N, const graph::RecordType &T);
 
   const SourceManager &SM;

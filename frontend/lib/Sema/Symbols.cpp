@@ -376,7 +376,7 @@ bool Sema::isVisibleFunction(llvm::StringRef Name) {
               llvm::sys::path::append(P, Dir2->IncludePath);
               auto Buf = llvm::MemoryBuffer::getFile(P, /*IsText=*/true);
               if (Buf && (*Buf)->getBufferSize() < (16u << 20)) {
-                Text += (*Buf)->getBuffer().str();
+                Text += "\n" + (*Buf)->getBuffer().str();
                 break;
               }
             }
