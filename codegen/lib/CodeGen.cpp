@@ -104,50 +104,10 @@ public:
       Table.push_back(portIndex(E.To, /*Output=*/false));
     }
 
-    // Collectives: runtime-provided instances numbered after the program's,
-    // with one input per Reduce participant and one output per receiver.
-    for (size_t C = 0; C < P.Collectives.size(); ++C) {
-      const graph::Collective &Coll = P.Collectives[C];
-      bool IsReduce = Coll.K == graph::Collective::Reduce;
-      uint32_t Id = uint32_t(P.Instances.size() + C);
-      std::vector<std::string> Sources, Receivers;
-      for (const graph::PortRef &S : Coll.Sources)
-        Sources.push_back(portName(S));
-      for (const graph::PortRef &R : Coll.Receivers)
-        Receivers.push_back(portName(R));
-      unsigned Op = 0;
-      llvm::Value *UserOp = llvm::ConstantPointerNull::get(B.getPtrTy());
-      if (IsReduce) {
-        static const char *const Ops[] = {"sum", "multiply", "min", "max"};
-        Op = 4;
-        for (unsigned K = 0; K < 4; ++K)
-          if (Coll.Op == Ops[K])
-            Op = K;
-        if (Coll.UserOp)
-          UserOp = M.getOrInsertFunction(userOpSymbol(Coll.Op),
-                                         llvm::FunctionType::get(
-                                             B.getVoidTy(), {Ptr, Ptr}, false))
-                       .getCallee();
-      }
-      B.CreateCall(Rt.aspen_rt_add_collective,
-                   {B.getInt32(IsReduce ? 0 : 1), str(Coll.Name),
-                    B.getInt32(Op), UserOp, B.getInt32(Sources.size()),
-                    strArray(Sources, Coll.Name + ".sources"),
-                    B.getInt32(Receivers.size()),
-                    strArray(Receivers, Coll.Name + ".receivers")});
-      for (size_t K = 0; K < Coll.Sources.size(); ++K) {
-        Table.push_back(Coll.Sources[K].Inst.Index);
-        Table.push_back(portIndex(Coll.Sources[K], /*Output=*/true));
-        Table.push_back(Id);
-        Table.push_back(IsReduce ? uint32_t(K) : 0);
-      }
-      for (size_t K = 0; K < Coll.Receivers.size(); ++K) {
-        Table.push_back(Id);
-        Table.push_back(uint32_t(K));
-        Table.push_back(Coll.Receivers[K].Inst.Index);
-        Table.push_back(portIndex(Coll.Receivers[K], /*Output=*/false));
-      }
-    }
+    // Collectives: runtime-provided instances numbered after the program's.
+    NextId = uint32_t(P.Instances.size());
+    for (const graph::Collective &Coll : P.Collectives)
+      collective(Coll, Table);
 
     if (!Table.empty()) {
       auto *Init = llvm::ConstantDataArray::get(C, Table);
@@ -160,6 +120,92 @@ public:
   }
 
 private:
+  /// Reduces with more participants than this combine through a tree of
+  /// runtime reducers, TreeFanIn contributions each, so the combining runs
+  /// on several workers at once; smaller ones combine serially in one.
+  static constexpr size_t TreeThreshold = 8, TreeFanIn = 4;
+
+  struct Producer {
+    uint32_t Inst, Port;
+    std::string Name;
+  };
+
+  /// Registers one runtime collective and returns its instance id.
+  uint32_t addCollective(bool IsReduce, const std::string &Name, unsigned Op,
+                         llvm::Value *UserOp,
+                         const std::vector<std::string> &Sources,
+                         const std::vector<std::string> &Receivers) {
+    B.CreateCall(Rt.aspen_rt_add_collective,
+                 {B.getInt32(IsReduce ? 0 : 1), str(Name), B.getInt32(Op),
+                  UserOp, B.getInt32(Sources.size()),
+                  strArray(Sources, Name + ".sources"),
+                  B.getInt32(Receivers.size()),
+                  strArray(Receivers, Name + ".receivers")});
+    return NextId++;
+  }
+
+  void collective(const graph::Collective &Coll, std::vector<uint32_t> &Table) {
+    bool IsReduce = Coll.K == graph::Collective::Reduce;
+    unsigned Op = 0;
+    llvm::Value *UserOp = llvm::ConstantPointerNull::get(B.getPtrTy());
+    if (IsReduce) {
+      static const char *const Ops[] = {"sum", "multiply", "min", "max"};
+      Op = 4;
+      for (unsigned K = 0; K < 4; ++K)
+        if (Coll.Op == Ops[K])
+          Op = K;
+      if (Coll.UserOp)
+        UserOp = M.getOrInsertFunction(
+                      userOpSymbol(Coll.Op),
+                      llvm::FunctionType::get(
+                          B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false))
+                     .getCallee();
+    }
+    auto Edge = [&](uint32_t From, uint32_t FromPort, uint32_t To,
+                    uint32_t ToPort) {
+      Table.insert(Table.end(), {From, FromPort, To, ToPort});
+    };
+
+    std::vector<Producer> Inputs;
+    for (const graph::PortRef &S : Coll.Sources)
+      Inputs.push_back(
+          {S.Inst.Index, portIndex(S, /*Output=*/true), portName(S)});
+    // Lower tree levels first: each reducer's result is one contribution
+    // to the level above, in the same round.
+    unsigned Level = 0;
+    while (IsReduce && Inputs.size() > TreeThreshold) {
+      std::vector<Producer> Next;
+      ++Level;
+      for (size_t I = 0; I < Inputs.size(); I += TreeFanIn) {
+        size_t N = std::min(TreeFanIn, Inputs.size() - I);
+        std::string Name = Coll.Name + ".tree" + std::to_string(Level) + "." +
+                           std::to_string(Next.size());
+        std::vector<std::string> Names;
+        for (size_t K = 0; K < N; ++K)
+          Names.push_back(Inputs[I + K].Name);
+        uint32_t Id =
+            addCollective(true, Name, Op, UserOp, Names, {"the next level"});
+        for (size_t K = 0; K < N; ++K)
+          Edge(Inputs[I + K].Inst, Inputs[I + K].Port, Id, uint32_t(K));
+        Next.push_back({Id, 0, Name});
+      }
+      Inputs = std::move(Next);
+    }
+
+    std::vector<std::string> Sources, Receivers;
+    for (const Producer &In : Inputs)
+      Sources.push_back(In.Name);
+    for (const graph::PortRef &R : Coll.Receivers)
+      Receivers.push_back(portName(R));
+    uint32_t Id =
+        addCollective(IsReduce, Coll.Name, Op, UserOp, Sources, Receivers);
+    for (size_t K = 0; K < Inputs.size(); ++K)
+      Edge(Inputs[K].Inst, Inputs[K].Port, Id, IsReduce ? uint32_t(K) : 0);
+    for (size_t K = 0; K < Coll.Receivers.size(); ++K)
+      Edge(Id, uint32_t(K), Coll.Receivers[K].Inst.Index,
+           portIndex(Coll.Receivers[K], /*Output=*/false));
+  }
+
   std::string portName(const graph::PortRef &R) const {
     std::string S = P.get(R.Inst).Name;
     return R.Queue.empty() ? S : S + "." + R.Queue;
@@ -201,6 +247,7 @@ private:
   llvm::IRBuilder<> B;
   Abi Rt;
   std::map<std::string, llvm::Constant *> Strings;
+  uint32_t NextId = 0; // runtime id of the next collective registered
 };
 
 } // namespace
