@@ -6,8 +6,8 @@
 // runtime reducers with 4 inputs each (10, then 3, then the root).
 // CHECK: tree ok
 // CHECK-NOT: BAD
-// IR-COUNT-13: call i32 @aspen_rt_add_collective(i32 0, ptr @aspen.str{{.*}}, i32 0, ptr null, i32 {{[1-4]}},
-// IR: call i32 @aspen_rt_add_collective(i32 0, ptr @aspen.str{{.*}}, i32 0, ptr null, i32 3,
+// IR-COUNT-13: call i32 @aspen_rt_add_collective(i32 0, ptr nonnull @aspen.str{{[.0-9]*}}, i32 0, ptr null, i32 {{[1-4]}}, {{.*}}, i32 1,
+// IR: call i32 @aspen_rt_add_collective(i32 0, ptr nonnull @aspen.str{{[.0-9]*}}, i32 0, ptr null, i32 3, {{.*}}, i32 37,
 // IR-NOT: aspen_rt_add_collective
 #include <cstdio>
 #include <aspen/runtime.h>
