@@ -8,7 +8,7 @@
 // CHECK-NOT: BAD
 // IR-COUNT-13: call i32 @aspen_rt_add_collective(i32 0, ptr nonnull @aspen.str{{[.0-9]*}}, i32 0, ptr null, i32 {{[1-4]}}, {{.*}}, i32 1,
 // IR: call i32 @aspen_rt_add_collective(i32 0, ptr nonnull @aspen.str{{[.0-9]*}}, i32 0, ptr null, i32 3, {{.*}}, i32 37,
-// IR-NOT: aspen_rt_add_collective
+// IR-NOT: call i32 @aspen_rt_add_collective
 #include <cstdio>
 #include <aspen/runtime.h>
 Module Main is Root requires Module W, Module Reduce {
