@@ -50,5 +50,18 @@ case "$job" in
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
     ninja -C "$build-tsan" aspenrt-unittests
     timeout 900 "$build-tsan/bin/aspenrt-unittests"
+    # The frontend under libFuzzer with ASan and UBSan, seeded with every
+    # test and example, for a bounded time: any crash fails the check.
+    cmake -S . -B "$build-fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DASPEN_ENABLE_FUZZERS=ON -DASPEN_ENABLE_TESTS=OFF \
+      -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
+      -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld
+    ninja -C "$build-fuzz" aspen-frontend-fuzzer
+    corpus=$(mktemp -d)
+    find test examples -name '*.asp' -exec cp {} "$corpus/" \;
+    "$build-fuzz/bin/aspen-frontend-fuzzer" "$corpus" \
+      -max_total_time="${ASPEN_FUZZ_SECONDS:-60}" -max_len=8192 -timeout=10 \
+      -rss_limit_mb=2048 -print_final_stats=1
+    rm -rf "$corpus"
     ;;
 esac
