@@ -25,3 +25,26 @@ Module Consumer {
 // CHECK-NEXT:    GetPayload <std::array<double, (N > 2 ? 4 : 2)>> <9:15-9:64>
 // CHECK-NEXT:      Cxx "q" <9:63-9:63>
 // CHECK-NEXT:    Cxx ";\n  }\n" <9:65-10:4>
+
+// A root module that uses Consumer makes the file a complete program.
+// RUN: %aspenc --fsyntax-only %s
+Module Main is Root requires Module Consumer {
+  void initialize() {
+    Consumer a, b;
+    flow:
+      a ||| b;
+  }
+}
+
+// CHECK-NEXT:  RootModuleDecl Main <31:1-37:1>
+// CHECK-NEXT:    Requires Consumer <31:37-31:44>
+// CHECK-NEXT:    Initialize <32:3-36:3>
+// CHECK-NEXT:      InstanceDecl Consumer <33:5-33:18>
+// CHECK-NEXT:        Declarator a <33:14-33:14>
+// CHECK-NEXT:        Declarator b <33:17-33:17>
+// CHECK-NEXT:      FlowLabel <34:5-34:9>
+// CHECK-NEXT:      FlowStmt <35:7-35:14>
+// CHECK-NEXT:        Stage
+// CHECK-NEXT:          Ref a <35:7-35:7>
+// CHECK-NEXT:        Stage
+// CHECK-NEXT:          Ref b <35:13-35:13>

@@ -17,3 +17,38 @@ line } {
 // CHECK-NEXT:    Send <11:16-11:22>
 // CHECK-NEXT:      Cxx "a" <11:21-11:21>
 // CHECK-NEXT:    Cxx " }\n" <11:23-11:25>
+
+// A root module that passes what Raw sends to a sink makes the file a
+// complete program.
+// RUN: %aspenc --fsyntax-only %s
+Module Main is Root requires Module Raw, Module Sink {
+  void initialize() {
+    Raw r;
+    Sink s;
+    flow:
+      r ||| s;
+  }
+}
+
+Module Sink {
+  void run() { QueueElement e = dequeue(); }
+}
+
+// CHECK-NEXT:  RootModuleDecl Main <24:1-31:1>
+// CHECK-NEXT:    Requires Raw <24:37-24:39>
+// CHECK-NEXT:    Requires Sink <24:49-24:52>
+// CHECK-NEXT:    Initialize <25:3-30:3>
+// CHECK-NEXT:      InstanceDecl Raw <26:5-26:10>
+// CHECK-NEXT:        Declarator r <26:9-26:9>
+// CHECK-NEXT:      InstanceDecl Sink <27:5-27:11>
+// CHECK-NEXT:        Declarator s <27:10-27:10>
+// CHECK-NEXT:      FlowLabel <28:5-28:9>
+// CHECK-NEXT:      FlowStmt <29:7-29:14>
+// CHECK-NEXT:        Stage
+// CHECK-NEXT:          Ref r <29:7-29:7>
+// CHECK-NEXT:        Stage
+// CHECK-NEXT:          Ref s <29:13-29:13>
+// CHECK-NEXT:  ActionModuleDecl Sink <33:1-35:1>
+// CHECK-NEXT:    Cxx "\n  void run() { QueueElement e = " <33:14-34:32>
+// CHECK-NEXT:    Dequeue <34:33-34:41>
+// CHECK-NEXT:    Cxx "; }\n" <34:42-34:45>

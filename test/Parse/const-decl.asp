@@ -20,3 +20,7 @@ Module Main is Root {
 // CHECK-NEXT:      ConstDecl K = ((((N + 1) * (M - 2)) / 3) % 5) <9:5-9:44>
 // CHECK-NEXT:      ConstDecl D = ((N - M) - 1) <10:5-10:28>
 // CHECK-NEXT:      ConstDecl Neg = (-N + -2) <11:5-11:30>
+
+// The program also elaborates. K, D and Neg are never used, and -w silences
+// the warnings about them.
+// RUN: %aspenc --fsyntax-only -w %s

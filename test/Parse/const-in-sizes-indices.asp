@@ -6,7 +6,7 @@ Module Main is Root requires Module W {
     W p[N], q[N * 2 + 1];
     flow:
       p[N-1] ||| q[2*N];
-      p[0:N-1] ||| q[N:(N+1)*2 - 1];
+      p[0:N-1] ||| q[N:(N+1)*2 - 3];
   }
 }
 
@@ -28,4 +28,14 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:        Stage
 // CHECK-NEXT:          Ref p[0:(N - 1)] <9:7-9:14>
 // CHECK-NEXT:        Stage
-// CHECK-NEXT:          Ref q[N:(((N + 1) * 2) - 1)] <9:20-9:35>
+// CHECK-NEXT:          Ref q[N:(((N + 1) * 2) - 3)] <9:20-9:35>
+
+// W completes the program: p[i] feeds q[N + i], and q[2*N] hears from p[N-1].
+// q[0:N-1] are left unconnected, and -w silences the warning about them.
+// RUN: %aspenc --fsyntax-only -w %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <36:1-38:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <36:11-37:16>

@@ -72,3 +72,6 @@ Module Main is Root requires Module Chemical, Module Reduce {
 // CHECK-NEXT:    GetPayload <31:20-31:33>
 // CHECK-NEXT:      Cxx "qr" <31:31-31:32>
 // CHECK-NEXT:    Cxx ";\n      report_error(i, error_temp, error_vector_size);\n    }\n  }\n  std::vector<std::vector<double>> evaluate_model(int n, int parameters) {\n    return std::vector<std::vector<double>>(parameters + 1,\n                                            std::vector<double>(n, 0.5));\n  }\n  void report_error(int i, const double *error, int n) {\n    double sum = 0;\n    for (int k = 0; k < n; k++)\n      sum += error[k] * error[k];\n    std::printf(\"parameter %d: squared error %g\\n\", i, sum);\n  }\n" <31:34-44:4>
+
+// The program also elaborates.
+// RUN: %aspenc --fsyntax-only %s

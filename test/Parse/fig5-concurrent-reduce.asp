@@ -88,3 +88,8 @@ Module Parallel {
 // CHECK-NEXT:    GetPayload <42:22-42:36>
 // CHECK-NEXT:      Cxx "qr1" <42:33-42:35>
 // CHECK-NEXT:    Cxx ";\n    std::printf(\"first element: %g\\n\", result[0]);\n  }\n" <42:37-44:4>
+
+// The program also elaborates. As in the figure, the flows leave the
+// outQueue1 of p[0] and p[3] unconnected and send nothing to p[1], and -w
+// silences the warnings about that.
+// RUN: %aspenc --fsyntax-only -w %s

@@ -46,3 +46,32 @@ Module Main is Root requires Module Src, Module Mid, Module Dst {
 // CHECK-NEXT:          Ref m <12:9-12:9>
 // CHECK-NEXT:        Stage
 // CHECK-NEXT:          Ref d <13:9-13:9>
+
+// The three action modules make the file a complete program.
+// RUN: %aspenc --fsyntax-only %s
+Module Src {
+  void run() { send new ArrayPayload<int>(1); }
+}
+
+Module Mid {
+  void run() { send dequeue(); }
+}
+
+Module Dst {
+  void run() { QueueElement e = dequeue(); }
+}
+
+// CHECK-NEXT:  ActionModuleDecl Src <52:1-54:1>
+// CHECK-NEXT:    Cxx "\n  void run() { " <52:13-53:15>
+// CHECK-NEXT:    Send <53:16-53:45>
+// CHECK-NEXT:      Cxx "new ArrayPayload<int>(1)" <53:21-53:44>
+// CHECK-NEXT:    Cxx " }\n" <53:46-53:48>
+// CHECK-NEXT:  ActionModuleDecl Mid <56:1-58:1>
+// CHECK-NEXT:    Cxx "\n  void run() { " <56:13-57:15>
+// CHECK-NEXT:    Send <57:16-57:30>
+// CHECK-NEXT:      Dequeue <57:21-57:29>
+// CHECK-NEXT:    Cxx " }\n" <57:31-57:33>
+// CHECK-NEXT:  ActionModuleDecl Dst <60:1-62:1>
+// CHECK-NEXT:    Cxx "\n  void run() { QueueElement e = " <60:13-61:32>
+// CHECK-NEXT:    Dequeue <61:33-61:41>
+// CHECK-NEXT:    Cxx "; }\n" <61:42-61:45>

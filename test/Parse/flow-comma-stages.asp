@@ -33,3 +33,12 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:          Ref b <8:13-8:13>
 // CHECK-NEXT:          Ref c <8:16-8:16>
 // CHECK-NEXT:          Ref d <8:19-8:19>
+
+// W completes the program; the flows need nothing of its body.
+// RUN: %aspenc --fsyntax-only %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <39:1-41:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <39:11-40:16>

@@ -39,3 +39,12 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:          Ref p[1:1] <10:7-10:16>
 // CHECK-NEXT:        Stage
 // CHECK-NEXT:          Ref q[4] <10:22-10:27>
+
+// W completes the program; the flows need nothing of its body.
+// RUN: %aspenc --fsyntax-only %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <45:1-47:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <45:11-46:16>

@@ -40,3 +40,25 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:          Ref p[3].errors <11:7-11:17>
 // CHECK-NEXT:        Stage
 // CHECK-NEXT:          Ref q.log <11:23-11:27>
+
+// W with the queues the flows name completes the program. Not every instance
+// has each of its named queues connected, and -w silences the warnings about
+// them.
+// RUN: %aspenc --fsyntax-only -w %s
+Declare Module W {
+  Input Queue is inQueue2, in, log;
+  Output Queue is outQueue1, errors;
+}
+
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  DeclareModuleDecl W <48:1-51:1>
+// CHECK-NEXT:    InputQueue inQueue2 <49:18-49:25>
+// CHECK-NEXT:    InputQueue in <49:28-49:29>
+// CHECK-NEXT:    InputQueue log <49:32-49:34>
+// CHECK-NEXT:    OutputQueue outQueue1 <50:19-50:27>
+// CHECK-NEXT:    OutputQueue errors <50:30-50:35>
+// CHECK-NEXT:  ActionModuleDecl W <53:1-55:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <53:11-54:16>

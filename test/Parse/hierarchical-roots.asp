@@ -54,3 +54,32 @@ Module Main is Root requires Module Source, Module Pipeline, Module Sink {
 // CHECK-NEXT:          Ref pipe <18:15-18:18>
 // CHECK-NEXT:        Stage
 // CHECK-NEXT:          Ref snk <18:24-18:26>
+
+// The three action modules make the file a complete program.
+// RUN: %aspenc --fsyntax-only %s
+Module Filter {
+  void run() { send dequeue(); }
+}
+
+Module Source {
+  void run() { send new ArrayPayload<int>(1); }
+}
+
+Module Sink {
+  void run() { QueueElement e = dequeue(); }
+}
+
+// CHECK-NEXT:  ActionModuleDecl Filter <60:1-62:1>
+// CHECK-NEXT:    Cxx "\n  void run() { " <60:16-61:15>
+// CHECK-NEXT:    Send <61:16-61:30>
+// CHECK-NEXT:      Dequeue <61:21-61:29>
+// CHECK-NEXT:    Cxx " }\n" <61:31-61:33>
+// CHECK-NEXT:  ActionModuleDecl Source <64:1-66:1>
+// CHECK-NEXT:    Cxx "\n  void run() { " <64:16-65:15>
+// CHECK-NEXT:    Send <65:16-65:45>
+// CHECK-NEXT:      Cxx "new ArrayPayload<int>(1)" <65:21-65:44>
+// CHECK-NEXT:    Cxx " }\n" <65:46-65:48>
+// CHECK-NEXT:  ActionModuleDecl Sink <68:1-70:1>
+// CHECK-NEXT:    Cxx "\n  void run() { QueueElement e = " <68:14-69:32>
+// CHECK-NEXT:    Dequeue <69:33-69:41>
+// CHECK-NEXT:    Cxx "; }\n" <69:42-69:45>

@@ -19,3 +19,13 @@ Module Main is Root requires Module Worker, Module Reduce {
 // CHECK-NEXT:        Declarator a[2] <6:12-6:15>
 // CHECK-NEXT:        Declarator b <6:18-6:18>
 // CHECK-NEXT:        Declarator c[3] <6:21-6:24>
+
+// Worker completes the program. The test leaves its instances unconnected,
+// and -w silences the warnings about them.
+// RUN: %aspenc --fsyntax-only -w %s
+Module Worker {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl Worker <26:1-28:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <26:16-27:16>

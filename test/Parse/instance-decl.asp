@@ -15,3 +15,13 @@ Module Main is Root requires Module Worker {
 // CHECK-NEXT:        Declarator w <5:12-5:12>
 // CHECK-NEXT:      InstanceDecl Worker <6:5-6:19>
 // CHECK-NEXT:        Declarator pool[8] <6:12-6:18>
+
+// Worker completes the program. The test leaves its instances unconnected,
+// and -w silences the warnings about them.
+// RUN: %aspenc --fsyntax-only -w %s
+Module Worker {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl Worker <22:1-24:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <22:16-23:16>

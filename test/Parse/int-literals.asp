@@ -29,3 +29,13 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:      ConstDecl Max = 9223372036854775807 <13:5-13:40>
 // CHECK-NEXT:      InstanceDecl W <14:5-14:14>
 // CHECK-NEXT:        Declarator w[16] <14:7-14:13>
+
+// W completes the program. The test uses neither its constants nor its
+// instances, and -w silences the warnings about them.
+// RUN: %aspenc --fsyntax-only -w %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <36:1-38:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <36:11-37:16>

@@ -26,3 +26,12 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:          Ref p[1] <8:16-8:19>
 // CHECK-NEXT:      PlaceStmt on node 'node1' <9:5-9:24>
 // CHECK-NEXT:        Ref p[1] <9:11-9:14>
+
+// W completes the program; the flow needs nothing of its body.
+// RUN: %aspenc --fsyntax-only %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <32:1-34:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <32:11-33:16>

@@ -20,3 +20,13 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:        Ref p[(N - 1)] <7:11-7:16>
 // CHECK-NEXT:      PlaceStmt on node #1 <8:5-8:22>
 // CHECK-NEXT:        Ref p[0] <8:11-8:14>
+
+// W completes the program. The test places instances without connecting
+// them, and -w silences the warning about that.
+// RUN: %aspenc --fsyntax-only -w %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <27:1-29:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <27:11-28:16>

@@ -19,3 +19,13 @@ Module Main is Root requires Module W {
 // CHECK-NEXT:        Ref p[0] <7:11-7:14>
 // CHECK-NEXT:      PlaceStmt on node 'node0' <8:5-8:26>
 // CHECK-NEXT:        Ref p[1] <8:11-8:14>
+
+// W completes the program. The test places instances without connecting
+// them, and -w silences the warning about that.
+// RUN: %aspenc --fsyntax-only -w %s
+Module W {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl W <26:1-28:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <26:11-27:16>

@@ -11,3 +11,12 @@ Module Main is Root requires Worker, Module Reduce, Broadcast {
 // CHECK-NEXT:    Requires Reduce <3:45-3:50>
 // CHECK-NEXT:    Requires Broadcast <3:53-3:61>
 // CHECK-NEXT:    Initialize <4:3-5:3>
+
+// Worker completes the program.
+// RUN: %aspenc --fsyntax-only %s
+Module Worker {
+  void run() {}
+}
+
+// CHECK-NEXT:  ActionModuleDecl Worker <17:1-19:1>
+// CHECK-NEXT:    Cxx "\n  void run() {}\n" <17:16-18:16>

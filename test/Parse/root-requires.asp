@@ -24,3 +24,21 @@ Module Main is Root requires Module Chemical, Module Reduce {
 // CHECK-NEXT:          Ref c <8:7-8:7>
 // CHECK-NEXT:        Stage
 // CHECK-NEXT:          Collective r(sum) <8:13-8:18>
+
+// Chemical completes the program: every c[i] contributes to the all-reduce
+// and receives the sum, as in Figure 3(a) of the paper.
+// RUN: %aspenc --fsyntax-only %s
+Module Chemical {
+  void run() {
+    send new ArrayPayload<double>(16);
+    QueueElement sum = dequeue();
+  }
+}
+
+// CHECK-NEXT:  ActionModuleDecl Chemical <31:1-36:1>
+// CHECK-NEXT:    Cxx "\n  void run() {\n    " <31:18-33:4>
+// CHECK-NEXT:    Send <33:5-33:38>
+// CHECK-NEXT:      Cxx "new ArrayPayload<double>(16)" <33:10-33:37>
+// CHECK-NEXT:    Cxx "\n    QueueElement sum = " <33:39-34:23>
+// CHECK-NEXT:    Dequeue <34:24-34:32>
+// CHECK-NEXT:    Cxx ";\n  }\n" <34:33-35:4>
