@@ -82,11 +82,16 @@ void Sema::elaborateRoot(Scope &S) {
     place(*P, S);
   for (const ast::FlowStmt *F : Flows)
     elaborateFlow(*F, S);
-  // One warning per constant, not one per copy of a sub-root.
-  if (ConstsChecked.insert(S.RootSym).second)
+  // One warning per constant or collective, not one per copy of a sub-root.
+  if (ConstsChecked.insert(S.RootSym).second) {
     for (auto &[Name, C] : S.Consts)
       if (!C.Used)
         Diags.report(C.Loc, DiagId::WarnUnusedConst) << Name;
+    for (auto &[Name, E] : S.Names)
+      if ((E.K == Scope::Entry::Reduce || E.K == Scope::Entry::Broadcast) &&
+          !E.Referenced)
+        Diags.report(E.Loc, DiagId::WarnNeverConnected) << "'" + Name + "'";
+  }
 }
 
 void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
@@ -408,6 +413,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         G.Loc = C->getLoc();
         if (NameIt != S.Names.end()) {
           Scope::Entry &E = NameIt->second;
+          E.Referenced = true;
           if (E.K == Scope::Entry::Invalid)
             continue;
           if (E.K != Scope::Entry::Reduce && E.K != Scope::Entry::Broadcast) {
@@ -460,6 +466,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             (NameIt->second.K == Scope::Entry::Reduce ||
              NameIt->second.K == Scope::Entry::Broadcast)) {
           Scope::Entry &E = NameIt->second;
+          E.Referenced = true;
           if (E.K == Scope::Entry::Reduce) {
             Diags.report(Ref.Range.Begin, DiagId::ErrReduceNeedsOp)
                 << Ref.Base.Text;

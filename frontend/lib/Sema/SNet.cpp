@@ -382,7 +382,10 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
     break;
   case SNetNode::Star:
     Out = intrinsicInputs(N.Children[0]);
-    addUnique(Out, N.Patterns[0].Type);
+    // A record of the exit type leaves at once, so it is an input of its own;
+    // with a guard it may instead enter the operand, which must accept it.
+    if (N.Patterns[0].Guard.empty())
+      addUnique(Out, N.Patterns[0].Type);
     break;
   case SNetNode::Split:
     for (RecordType T : intrinsicInputs(N.Children[0])) {

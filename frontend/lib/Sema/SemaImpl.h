@@ -69,6 +69,8 @@ struct Scope {
     std::vector<graph::InstanceId> OutMembers;
     /// Collectives: where the one flow statement using it is.
     std::optional<SourceLoc> UsedAt;
+    /// Collectives: named by some flow statement, correctly or not.
+    bool Referenced = false;
   };
   std::map<std::string, Entry> Names;
 };
@@ -95,6 +97,7 @@ public:
 
   // ---- Elaborate.cpp
   void elaborateRoot(Scope &S);
+  void checkUninstantiatedRoots();
   void declareInstances(const ast::InstanceDecl &D, Scope &S);
   void poison(Scope &S, const std::string &Name, SourceLoc Loc);
   void place(const ast::PlaceStmt &P, Scope &S);

@@ -424,6 +424,7 @@ Sema::run(llvm::ArrayRef<const ast::TranslationUnit *> In) {
   Scope Main;
   Main.RootSym = Root;
   elaborateRoot(Main);
+  checkUninstantiatedRoots();
   if (Diags.getNumErrors() != Before)
     return nullptr;
   spliceBoundaries();
@@ -432,6 +433,31 @@ Sema::run(llvm::ArrayRef<const ast::TranslationUnit *> In) {
     return nullptr;
   warnConnectivity();
   return std::move(Prog);
+}
+
+void Sema::checkUninstantiatedRoots() {
+  // A root module the main one never uses would otherwise go unchecked:
+  // elaborate one copy of it as a sub-root and throw the result away.
+  for (auto &[Name, S] : Symbols) {
+    if (S.K != Symbol::Root || ConstsChecked.count(&S))
+      continue;
+    size_t Insts = Prog->Instances.size(), Edges = Prog->Edges.size(),
+           Colls = Prog->Collectives.size(), Nodes = Prog->SNetNodes.size();
+    Scope Sub;
+    Sub.RootSym = &S;
+    Sub.Prefix = Name + ".";
+    graph::Instance In, Out;
+    In.Name = Name + ".Input";
+    Out.Name = Name + ".Output";
+    Sub.InBoundary = addInstance(std::move(In));
+    Sub.OutBoundary = addInstance(std::move(Out));
+    elaborateRoot(Sub);
+    Prog->Instances.resize(Insts);
+    IsBoundary.resize(Insts);
+    Prog->Edges.resize(Edges);
+    Prog->Collectives.resize(Colls);
+    Prog->SNetNodes.resize(Nodes);
+  }
 }
 
 std::unique_ptr<graph::Program>
