@@ -260,6 +260,13 @@ aspen::codegen::generate(const graph::Program &P,
   // Not lowered yet: say so rather than build a program that would behave
   // differently from its source.
   for (const graph::Instance &I : P.Instances)
+    if (I.Node != P.Instances.front().Node) {
+      Diags.report(I.Loc, DiagId::ErrCodeGenUnsupported)
+          << "a program placed on several nodes ('" + I.Name + "' is on '" +
+                 P.Nodes[I.Node].Name + "')";
+      return nullptr;
+    }
+  for (const graph::Instance &I : P.Instances)
     if (I.K == graph::Instance::SNet) {
       Diags.report(I.Loc, DiagId::ErrCodeGenUnsupported)
           << "the S-Net network '" + I.Name + "'";

@@ -45,9 +45,7 @@ public:
   StepList build(unsigned NumAuxiliaries);
 
 private:
-  bool isReceiver(unsigned Rank) const {
-    return Rank < NumRp || Rank >= NumP;
-  }
+  bool isReceiver(unsigned Rank) const { return Rank < NumRp || Rank >= NumP; }
   void beginStep();
   void send(unsigned From, unsigned To, bool FinalResult);
   unsigned linkOneWay(unsigned Lo, unsigned Hi);
@@ -298,7 +296,8 @@ static std::string formatRanks(unsigned First, unsigned Count) {
 }
 
 std::string aspen::codegen::describePlan(const ReducePlan &Plan) {
-  std::string Out = "ranks: participants " + formatRanks(0, Plan.NumParticipants);
+  std::string Out =
+      "ranks: participants " + formatRanks(0, Plan.NumParticipants);
   if (Plan.NumParticipantReceivers)
     Out += " (receivers " + formatRanks(0, Plan.NumParticipantReceivers) + ")";
   if (Plan.NumOtherReceivers)

@@ -14,6 +14,7 @@
 #include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
+#include "aspen/Place/Placement.h"
 #include "aspen/Sema/Sema.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -104,6 +105,12 @@ llvm::cl::list<std::string>
                 llvm::cl::desc("Add a directory to the #include search path"),
                 llvm::cl::value_desc("dir"), llvm::cl::cat(AspenCategory));
 
+llvm::cl::opt<std::string>
+    HostfileOpt("hostfile",
+                llvm::cl::desc("Nodes to place the program on: 'NAME slots=N "
+                               "[port=P]' or 'NAME:N[:P]' lines"),
+                llvm::cl::value_desc("file"), llvm::cl::cat(AspenCategory));
+
 llvm::cl::opt<unsigned> MaxNesting(
     "max-nesting",
     llvm::cl::desc("Deepest bracket nesting accepted in a source file"),
@@ -174,6 +181,18 @@ int main(int Argc, char **Argv) {
       elaborate(UnitPtrs, SM, Diags, SemaOpts);
   if (!Prog || Diags.hasErrors())
     return 1;
+
+  // Phase 2b: where every instance runs.
+  std::vector<graph::HostNode> Nodes;
+  if (!HostfileOpt.empty()) {
+    auto Read = place::readHostfile(HostfileOpt, SM, Diags);
+    if (!Read)
+      return 1;
+    Nodes = std::move(*Read);
+  }
+  if (!place::placeProgram(*Prog, std::move(Nodes), Diags))
+    return 1;
+  codegen::planCollectives(*Prog);
   if (ActionOpt == Action::DumpGraph) {
     graph::dump(*Prog, llvm::outs());
     return 0;

@@ -14,9 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/CodeGen/ReducePlan.h"
-#include <gtest/gtest.h>
 #include <algorithm>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -146,9 +146,8 @@ ReducePlan checkSpec(const ReduceSpec &Spec) {
   std::string Problem = simulate(Spec, *Plan);
   EXPECT_EQ(Problem, "") << describeSpec(Spec) << "\n" << describePlan(*Plan);
   unsigned Bound = paperBound(Spec.NumParticipants, Spec.NumOtherReceivers);
-  EXPECT_LE(Plan->Steps.size(), Bound)
-      << describeSpec(Spec) << "\n"
-      << describePlan(*Plan);
+  EXPECT_LE(Plan->Steps.size(), Bound) << describeSpec(Spec) << "\n"
+                                       << describePlan(*Plan);
   EXPECT_EQ(Bound, computePaperStepBound(Spec.NumParticipants,
                                          Spec.NumOtherReceivers));
   return *Plan;
@@ -253,42 +252,48 @@ TEST(ReducePlan, SingleReceiverIsTreeReduce) {
 TEST(ReducePlan, ReceiversAreNumberedFirst) {
   ReducePlan Plan = checkSpec(makeSpec(5, {4, 1}, 2));
   EXPECT_EQ(Plan.RankOfParticipant, (std::vector<unsigned>{2, 0, 3, 4, 1}));
-  EXPECT_EQ(describePlan(Plan).substr(0, 94),
-            "ranks: participants 0-4 (receivers 0-1), other receivers 5-6\n"
-            "rank of each participant: 2 0 3 4 1\n");
+  std::string Header =
+      "ranks: participants 0-4 (receivers 0-1), other receivers 5-6\n"
+      "rank of each participant: 2 0 3 4 1\n";
+  EXPECT_EQ(describePlan(Plan).compare(0, Header.size(), Header), 0)
+      << describePlan(Plan);
 }
 
 TEST(ReducePlan, FoldedReceiversGetTheResultWithinTheBound) {
-  // 7 of 7 receive: rho = 4, ranks 4-6 fold away and are fed back in the
-  // step the paper counts for the delivery to non-participants.
-  ReducePlan Plan = checkSpec(makeSpec(7, allOf(7), 2));
-  EXPECT_EQ(Plan.Steps.size(), 4u);
+  // Receiver 4 folds into receiver 0 and waits with R_np; it gets the result
+  // in the step the paper counts for the delivery to non-participants.
+  ReducePlan Plan = checkSpec(makeSpec(6, {0, 1, 2, 3, 4}, 0));
   EXPECT_EQ(Plan.NumAuxiliaries, 0u);
-  // Receivers 0-1 fold into 0-1 and only four ranks can hold the result, so
-  // 1 + 2 + 1 steps.
-  Plan = checkSpec(makeSpec(6, {0, 1, 4, 5}, 0));
-  EXPECT_EQ(Plan.Steps.size(), 4u);
+  ASSERT_EQ(Plan.Steps.size(), 4u);
+  EXPECT_EQ(Plan.Steps[3],
+            (std::vector<Transfer>{{0, 4, TransferKind::Deliver}}));
 }
 
 TEST(ReducePlan, AuxiliariesWhenTheFoldWouldOverrunTheBound) {
-  // After the fold only 8 ranks could hold the result, and 9 receivers
-  // outside P would need two delivery steps: 6 > 2 + floor(log2 9). With 7 of
-  // them standing in for participants 9-15 it is a 16-rank schedule.
+  // After a fold only rho ranks can hold the result. With 9 participants and
+  // 9 receivers outside, the paper's schedule needs two delivery steps, 6 in
+  // all > 2 + floor(log2 9); with 7 receivers standing in for participants
+  // 9-15 the schedule is over 16 ranks and takes 5.
   ReducePlan Plan = checkSpec(makeSpec(9, {}, 9));
   EXPECT_EQ(Plan.NumAuxiliaries, 7u);
   EXPECT_EQ(Plan.Steps.size(), 5u);
+  // Same with the folded receivers: 7 of them join R_np and make 9.
   Plan = checkSpec(makeSpec(15, allOf(15), 2));
   EXPECT_EQ(Plan.NumAuxiliaries, 1u);
   EXPECT_EQ(Plan.Steps.size(), 5u);
-  // Shorter than the paper's plan even within its bound: 3 steps, not 4.
+  Plan = checkSpec(makeSpec(7, allOf(7), 2));
+  EXPECT_EQ(Plan.NumAuxiliaries, 1u);
+  EXPECT_EQ(Plan.Steps.size(), 4u);
+  // Shorter than the paper's plan even where that one meets the bound: 3
+  // steps, not 4. Rank 7 holds nothing until rank 6 passes it its value.
   Plan = checkSpec(makeSpec(7, allOf(7), 1, /*Balance=*/false));
   EXPECT_EQ(describePlan(Plan),
             "ranks: participants 0-6 (receivers 0-6), other receivers 7 "
             "(auxiliaries 7)\n"
             "step 1: 1->0 (reduce), 0->1 (reduce), 3->2 (reduce), "
-            "2->3 (reduce), 5->4 (reduce), 4->5 (reduce), 7->6 (deliver)\n"
+            "2->3 (reduce), 5->4 (reduce), 4->5 (reduce), 6->7 (deliver)\n"
             "step 2: 2->0 (reduce), 3->1 (reduce), 0->2 (reduce), "
-            "1->3 (reduce), 7->4 (deliver), 6->5 (deliver), 4->6 (reduce), "
+            "1->3 (reduce), 6->4 (reduce), 7->5 (reduce), 4->6 (reduce), "
             "5->7 (reduce)\n"
             "step 3: 4->0 (reduce), 5->1 (reduce), 6->2 (reduce), "
             "7->3 (reduce), 0->4 (reduce), 1->5 (reduce), 2->6 (reduce), "
@@ -331,8 +336,10 @@ TEST(ReducePlan, LoadBalanceOfFigure6) {
 }
 
 TEST(ReducePlan, BalancingSpreadsCombinesAfterTheFold) {
-  // 12 to one root: the fold lands on ranks 0-3, so in the halving ranks 1-3
-  // pass their partial up instead of combining a second time.
+  // 12 to one root: the fold makes ranks 1-3 combine once, so in the halving
+  // they pass their partial on to ranks 5-7 rather than combine again. No
+  // rank but the root combines more than twice; without balancing rank 1
+  // combines three times.
   ReducePlan Plan = checkSpec(makeSpec(12, {0}, 0));
   EXPECT_EQ(describePlan(Plan), "ranks: participants 0-11 (receivers 0)\n"
                                 "step 1: 8->0 (reduce), 9->1 (reduce), "
@@ -341,9 +348,17 @@ TEST(ReducePlan, BalancingSpreadsCombinesAfterTheFold) {
                                 "2->6 (reduce), 3->7 (reduce)\n"
                                 "step 3: 6->0 (reduce), 7->5 (reduce)\n"
                                 "step 4: 5->0 (reduce)\n");
-  std::vector<RankLoad> Load = computeRankLoad(Plan);
-  for (unsigned Rank = 1; Rank < 12; ++Rank)
-    EXPECT_LE(Load[Rank].Receives, 1u) << Rank;
+  auto MaxReceivesBesidesRoot = [](const ReducePlan &Plan) {
+    std::vector<RankLoad> Load = computeRankLoad(Plan);
+    unsigned Max = 0;
+    for (unsigned Rank = 1; Rank < Load.size(); ++Rank)
+      Max = std::max(Max, Load[Rank].Receives);
+    return Max;
+  };
+  EXPECT_EQ(MaxReceivesBesidesRoot(Plan), 2u);
+  EXPECT_EQ(MaxReceivesBesidesRoot(
+                checkSpec(makeSpec(12, {0}, 0, /*Balance=*/false))),
+            3u);
 }
 
 TEST(ReducePlan, DeliveryBroadcastsWhenReceiversOutnumberHolders) {
@@ -399,8 +414,7 @@ TEST(ReducePlan, SweepUpTo64Participants) {
         if (std::bernoulli_distribution(Density)(Rng))
           Receivers.push_back(I);
       std::shuffle(Receivers.begin(), Receivers.end(), Rng);
-      unsigned NumRnp =
-          std::uniform_int_distribution<unsigned>(0, MaxRnp)(Rng);
+      unsigned NumRnp = std::uniform_int_distribution<unsigned>(0, MaxRnp)(Rng);
       if (Receivers.empty() && NumRnp == 0)
         NumRnp = 1;
       ReduceSpec Spec = makeSpec(NumP, Receivers, NumRnp, Case % 4 != 0);

@@ -120,6 +120,10 @@ static void dumpNode(const Program &P, SNetNodeId Id, unsigned Depth,
 
 void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
   OS << "Program " << P.RootName << '\n';
+  if (P.Nodes.size() > 1)
+    for (size_t K = 0; K < P.Nodes.size(); ++K)
+      OS << "  Node #" << K << ' ' << P.Nodes[K].Name << " slots "
+         << P.Nodes[K].Slots << '\n';
   for (const Module &M : P.Modules) {
     OS << "  Module " << M.Name << (M.K == Module::Box ? " box" : " action");
     if (!M.InputQueues.empty())
@@ -148,6 +152,8 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
       else
         OS << " on node '" << Inst.Pin->Node << "'";
     }
+    if (P.Nodes.size() > 1)
+      OS << " @" << P.Nodes[Inst.Node].Name;
     OS << '\n';
   }
   for (const Edge &E : P.Edges)
@@ -163,6 +169,12 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
       OS << "    Source " << port(P, S) << '\n';
     for (const PortRef &R : C.Receivers)
       OS << "    Receiver " << port(P, R) << '\n';
+    llvm::StringRef Plan = C.PlanText;
+    while (!Plan.empty()) {
+      auto [Line, Rest] = Plan.split('\n');
+      OS << "    Plan " << Line << '\n';
+      Plan = Rest;
+    }
   }
   for (const Instance &Inst : P.Instances) {
     if (Inst.K != Instance::SNet)

@@ -54,6 +54,10 @@ generate(const graph::Program &P,
 
 void optimize(llvm::Module &M, const CodeGenOptions &Opts);
 
+/// Fills Collective::PlanText for every Reduce of a placed program: the
+/// section 3.2 plan over the nodes it spans (shown by --dump-graph).
+void planCollectives(graph::Program &P);
+
 /// The C symbol of the adapter emitted for user reduce operation `Op`.
 std::string userOpSymbol(llvm::StringRef Op);
 

@@ -18,7 +18,7 @@
 // rank sends at most one message and receives at most one (full duplex), and
 // every message is built from what its sender held when the step began.
 //
-// The phases, each one step per round unless said otherwise:
+// The phases, in the order they run:
 //  1. Fold: when |P| is not a power of two, participant X >= rho =
 //     2^floor(log2 |P|) sends to X - rho; receivers folded away this way wait
 //     for the result with R_np.
@@ -44,8 +44,10 @@
 // way, the receiving rank carrying on in the algorithm. With BalanceLoad the
 // direction is the one whose sender has sent least plus whose receiver has
 // received least so far, counting the load of earlier reductions; ties keep
-// the paper's direction (upper to lower). Where a delivery step has more
-// holders than receivers left, the holders that have sent least deliver.
+// the paper's direction (upper to lower). On Fig. 6 this has node 2 send to
+// node 1, which is busy only sending, the graph the paper calls efficient.
+// Where a delivery step has more holders than receivers left, the holders
+// that have sent least deliver.
 //
 //===----------------------------------------------------------------------===//
 

@@ -86,6 +86,7 @@ struct Instance {
   bool IsVector = false;
   SourceLoc Loc;
   std::optional<Placement> Pin;
+  uint32_t Node = 0; // index into Program::Nodes, set by placement
 };
 
 /// One queue of one instance. Queue == "" is the default queue.
@@ -125,6 +126,8 @@ struct Collective {
   std::vector<PortRef> Receivers;
   bool AllReduce = false;
   SourceLoc Loc;
+  /// Reduce: how it runs across nodes, once placed (one line per step).
+  std::string PlanText;
 };
 
 //===----------------------------------------------------------------------===//
@@ -190,8 +193,17 @@ struct SNetNode {
 // The program
 //===----------------------------------------------------------------------===//
 
+/// One line of the hostfile.
+struct HostNode {
+  std::string Name;
+  unsigned Slots = 1;
+  uint16_t Port = 0; // 0: the launcher's default
+  SourceLoc Loc;
+};
+
 struct Program {
   std::string RootName;
+  std::vector<HostNode> Nodes; // empty until placement
   std::vector<Module> Modules;
   std::vector<Instance> Instances;
   std::vector<Edge> Edges;

@@ -1,0 +1,82 @@
+//===- CollectivePlans.cpp - Section 3.2 plans for a placed program -------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Inside a node a Reduce combines locally (serially, or through a tree of
+// reducers for many participants); across nodes it follows the general plan
+// of section 3.2 over the nodes that hold participants and receivers. The
+// plans of all reduces share one load account, so a later reduce routes its
+// free one-way links around the nodes earlier ones keep busy (the duplex
+// load-balance heuristic of section 3.3, Fig. 6).
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/CodeGen/CodeGen.h"
+#include "aspen/CodeGen/ReducePlan.h"
+#include <algorithm>
+
+using namespace aspen;
+using namespace aspen::codegen;
+
+void aspen::codegen::planCollectives(graph::Program &P) {
+  std::vector<RankLoad> NodeLoad(std::max<size_t>(P.Nodes.size(), 1));
+  for (graph::Collective &C : P.Collectives) {
+    if (C.K != graph::Collective::Reduce)
+      continue;
+    // The nodes involved, each once, in order of first appearance.
+    std::vector<uint32_t> PartNodes, RecvNodes;
+    for (const graph::PortRef &S : C.Sources) {
+      uint32_t N = P.get(S.Inst).Node;
+      if (std::find(PartNodes.begin(), PartNodes.end(), N) == PartNodes.end())
+        PartNodes.push_back(N);
+    }
+    for (const graph::PortRef &R : C.Receivers) {
+      uint32_t N = P.get(R.Inst).Node;
+      if (std::find(RecvNodes.begin(), RecvNodes.end(), N) == RecvNodes.end())
+        RecvNodes.push_back(N);
+    }
+    ReduceSpec Spec;
+    Spec.NumParticipants = unsigned(PartNodes.size());
+    std::vector<uint32_t> Others;
+    for (uint32_t N : RecvNodes) {
+      auto It = std::find(PartNodes.begin(), PartNodes.end(), N);
+      if (It != PartNodes.end())
+        Spec.ParticipantReceivers.push_back(unsigned(It - PartNodes.begin()));
+      else
+        Others.push_back(N);
+    }
+    Spec.NumOtherReceivers = unsigned(Others.size());
+    for (uint32_t N : PartNodes)
+      Spec.PriorLoad.push_back(NodeLoad[N]);
+    std::string Error;
+    std::optional<ReducePlan> Plan = computeReducePlan(Spec, &Error);
+    if (!Plan) {
+      C.PlanText = "(no plan: " + Error + ")";
+      continue;
+    }
+    if (Plan->Steps.empty()) {
+      C.PlanText = "local to one node";
+      continue;
+    }
+    // Node of every rank, to name them and to account their load.
+    std::vector<int64_t> NodeOfRank(Plan->getNumRanks(), -1);
+    for (size_t I = 0; I < PartNodes.size(); ++I)
+      NodeOfRank[Plan->RankOfParticipant[I]] = PartNodes[I];
+    for (size_t I = 0; I < Others.size(); ++I)
+      NodeOfRank[Plan->NumParticipants + I] = Others[I];
+    std::string Ranks;
+    for (size_t R = 0; R < NodeOfRank.size(); ++R)
+      if (NodeOfRank[R] >= 0)
+        Ranks += (Ranks.empty() ? "" : ", ") + std::to_string(R) + "=" +
+                 P.Nodes[NodeOfRank[R]].Name;
+    C.PlanText = "ranks " + Ranks + "\n" + describePlan(*Plan);
+    std::vector<RankLoad> Load = computeRankLoad(*Plan);
+    for (size_t R = 0; R < Load.size() && R < NodeOfRank.size(); ++R)
+      if (NodeOfRank[R] >= 0) {
+        NodeLoad[NodeOfRank[R]].Sends += Load[R].Sends;
+        NodeLoad[NodeOfRank[R]].Receives += Load[R].Receives;
+      }
+  }
+}

@@ -1,0 +1,226 @@
+//===- Placement.cpp - Hostfiles and where instances run ------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/Place/Placement.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <netdb.h>
+#include <set>
+#include <sys/socket.h>
+
+using namespace aspen;
+using namespace aspen::place;
+
+namespace {
+bool parseNumber(llvm::StringRef S, unsigned &Out) {
+  return !S.empty() && !S.getAsInteger(10, Out);
+}
+} // namespace
+
+std::optional<std::vector<graph::HostNode>>
+aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
+                           DiagnosticEngine &Diags) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf) {
+    Diags.report({}, DiagId::ErrCannotOpen) << Path << Buf.getError().message();
+    return std::nullopt;
+  }
+  FileId File = SM.addBuffer(Path.str(), (*Buf)->getBuffer().str());
+  std::vector<graph::HostNode> Nodes;
+  std::set<std::string> Seen;
+  unsigned Before = Diags.getNumErrors();
+  llvm::StringRef Text = SM.getText(File);
+  uint32_t LineNo = 0;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    ++LineNo;
+    llvm::StringRef Content = Line.split('#').first.rtrim(" \t\r");
+    llvm::StringRef Trimmed = Content.ltrim(" \t");
+    if (Trimmed.empty())
+      continue;
+    uint32_t Col = uint32_t(Content.size() - Trimmed.size() + 1);
+    auto At = [&](llvm::StringRef Part) {
+      return SourceLoc{File, LineNo, uint32_t(Part.data() - Line.data() + 1)};
+    };
+    graph::HostNode N;
+    N.Loc = {File, LineNo, Col};
+    llvm::SmallVector<llvm::StringRef, 4> Words;
+    Trimmed.split(Words, ' ', -1, /*KeepEmpty=*/false);
+    llvm::StringRef SlotsText, PortText;
+    if (Words.size() == 1 && Words[0].contains(':')) {
+      // name:N[:P]
+      llvm::SmallVector<llvm::StringRef, 3> Parts;
+      Words[0].split(Parts, ':');
+      if (Parts.size() > 3 || Parts[0].empty()) {
+        Diags.report(At(Words[0]), DiagId::ErrHostfileSyntax) << Trimmed;
+        continue;
+      }
+      N.Name = Parts[0].str();
+      SlotsText = Parts[1];
+      if (Parts.size() == 3)
+        PortText = Parts[2];
+    } else {
+      N.Name = Words[0].str();
+      bool Bad = false;
+      for (size_t I = 1; I < Words.size() && !Bad; ++I) {
+        if (Words[I].consume_front("slots="))
+          SlotsText = Words[I];
+        else if (Words[I].consume_front("port="))
+          PortText = Words[I];
+        else {
+          Diags.report(At(Words[I]), DiagId::ErrHostfileSyntax) << Trimmed;
+          Bad = true;
+        }
+      }
+      if (Bad)
+        continue;
+      if (SlotsText.data() == nullptr)
+        SlotsText = "1"; // a bare name is one slot, as in MPI hostfiles
+    }
+    unsigned Slots = 0, Port = 0;
+    if (!parseNumber(SlotsText, Slots) || Slots == 0) {
+      Diags.report(SlotsText.empty() ? N.Loc : At(SlotsText),
+                   DiagId::ErrHostfileSlots)
+          << SlotsText;
+      continue;
+    }
+    if (PortText.data() &&
+        (!parseNumber(PortText, Port) || Port == 0 || Port > 65535)) {
+      Diags.report(PortText.empty() ? N.Loc : At(PortText),
+                   DiagId::ErrHostfilePort)
+          << PortText;
+      continue;
+    }
+    N.Slots = Slots;
+    N.Port = uint16_t(Port);
+    if (!Seen.insert(N.Name).second) {
+      Diags.report(N.Loc, DiagId::ErrHostfileDuplicate) << N.Name;
+      continue;
+    }
+    addrinfo Hints{};
+    Hints.ai_family = AF_UNSPEC;
+    Hints.ai_socktype = SOCK_STREAM;
+    addrinfo *Res = nullptr;
+    if (int RC = getaddrinfo(N.Name.c_str(), nullptr, &Hints, &Res)) {
+      Diags.report(N.Loc, DiagId::ErrHostfileUnresolvable)
+          << N.Name << gai_strerror(RC);
+      continue;
+    }
+    freeaddrinfo(Res);
+    Nodes.push_back(std::move(N));
+  }
+  if (Diags.getNumErrors() != Before)
+    return std::nullopt;
+  if (Nodes.empty()) {
+    Diags.report({File, 1, 1}, DiagId::ErrHostfileEmpty) << Path;
+    return std::nullopt;
+  }
+  return Nodes;
+}
+
+bool aspen::place::placeProgram(graph::Program &P,
+                                std::vector<graph::HostNode> Nodes,
+                                DiagnosticEngine &Diags) {
+  if (Nodes.empty()) {
+    graph::HostNode Local;
+    Local.Name = "localhost";
+    Nodes.push_back(Local);
+  }
+  P.Nodes = std::move(Nodes);
+  size_t N = P.Nodes.size();
+
+  // 1. Pins.
+  std::vector<bool> Pinned(P.Instances.size(), false);
+  std::vector<size_t> Load(N, 0);
+  bool Ok = true;
+  for (size_t I = 0; I < P.Instances.size(); ++I) {
+    graph::Instance &Inst = P.Instances[I];
+    if (!Inst.Pin)
+      continue;
+    const graph::Placement &Pin = *Inst.Pin;
+    size_t Target = N;
+    if (Pin.K == graph::Placement::NodeIndex) {
+      if (Pin.Index >= 0 && size_t(Pin.Index) < N)
+        Target = size_t(Pin.Index);
+    } else {
+      for (size_t K = 0; K < N; ++K)
+        if (P.Nodes[K].Name == Pin.Node)
+          Target = K;
+    }
+    if (Target == N) {
+      std::string Node = Pin.K == graph::Placement::NodeIndex
+                             ? "#" + std::to_string(Pin.Index)
+                             : "'" + Pin.Node + "'";
+      Diags.report(Pin.Loc, DiagId::ErrPinUnknownNode) << Inst.Name << Node;
+      Ok = false;
+      continue;
+    }
+    Inst.Node = uint32_t(Target);
+    Pinned[I] = true;
+    ++Load[Target];
+  }
+  if (!Ok)
+    return false;
+
+  // 2. The rest in declaration order, a share per node by slots.
+  size_t Free = std::count(Pinned.begin(), Pinned.end(), false);
+  size_t TotalSlots = 0;
+  for (const graph::HostNode &H : P.Nodes)
+    TotalSlots += H.Slots;
+  std::vector<size_t> Share(N);
+  size_t Given = 0;
+  for (size_t K = 0; K < N; ++K) {
+    Share[K] = size_t(std::floor(double(Free) * P.Nodes[K].Slots / TotalSlots));
+    Given += Share[K];
+  }
+  for (size_t K = 0; Given < Free; K = (K + 1) % N, ++Given)
+    ++Share[K]; // remainders to the first nodes
+  std::vector<size_t> Room = Share;
+  size_t Node = 0;
+  for (size_t I = 0; I < P.Instances.size(); ++I) {
+    if (Pinned[I])
+      continue;
+    while (Node + 1 < N && Room[Node] == 0)
+      ++Node;
+    P.Instances[I].Node = uint32_t(Node);
+    --Room[Node];
+    ++Load[Node];
+  }
+
+  // 3. One refinement pass over the cut: move an instance where most of its
+  //    edges go, if that node is not more than one over its share.
+  if (N > 1) {
+    std::vector<std::vector<uint32_t>> Adj(P.Instances.size());
+    for (const graph::Edge &E : P.Edges) {
+      Adj[E.From.Inst.Index].push_back(E.To.Inst.Index);
+      Adj[E.To.Inst.Index].push_back(E.From.Inst.Index);
+    }
+    std::vector<size_t> Quota(N);
+    for (size_t K = 0; K < N; ++K)
+      Quota[K] = Load[K] + 1;
+    for (size_t I = 0; I < P.Instances.size(); ++I) {
+      if (Pinned[I] || Adj[I].empty())
+        continue;
+      std::vector<size_t> Count(N, 0);
+      for (uint32_t J : Adj[I])
+        ++Count[P.Instances[J].Node];
+      size_t Here = P.Instances[I].Node;
+      size_t Best = Here;
+      for (size_t K = 0; K < N; ++K)
+        if (Count[K] > Count[Best] && Load[K] < Quota[K])
+          Best = K;
+      if (Best != Here) {
+        --Load[Here];
+        ++Load[Best];
+        P.Instances[I].Node = uint32_t(Best);
+      }
+    }
+  }
+  return true;
+}
