@@ -21,6 +21,8 @@ using namespace aspen;
 using namespace aspen::codegen;
 
 void aspen::codegen::planCollectives(graph::Program &P) {
+  if (P.Nodes.size() < 2)
+    return; // inside one node a reduce is combined locally
   std::vector<RankLoad> NodeLoad(std::max<size_t>(P.Nodes.size(), 1));
   for (graph::Collective &C : P.Collectives) {
     if (C.K != graph::Collective::Reduce)

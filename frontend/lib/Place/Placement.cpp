@@ -128,9 +128,14 @@ bool aspen::place::placeProgram(graph::Program &P,
                                 std::vector<graph::HostNode> Nodes,
                                 DiagnosticEngine &Diags) {
   if (Nodes.empty()) {
+    // No hostfile: the program runs on this machine alone, and pins (which
+    // name hostfile nodes) have nothing to refer to yet.
     graph::HostNode Local;
     Local.Name = "localhost";
-    Nodes.push_back(Local);
+    P.Nodes = {Local};
+    for (graph::Instance &I : P.Instances)
+      I.Node = 0;
+    return true;
   }
   P.Nodes = std::move(Nodes);
   size_t N = P.Nodes.size();

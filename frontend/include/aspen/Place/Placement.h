@@ -36,8 +36,9 @@ std::optional<std::vector<graph::HostNode>>
 readHostfile(llvm::StringRef Path, SourceManager &SM, DiagnosticEngine &Diags);
 
 /// Fills Program::Nodes and every Instance::Node. Without a hostfile
-/// everything is on one node named "localhost". Returns false after
-/// reporting errors (a pin to a node that is not in the hostfile).
+/// everything is on one node named "localhost" and pins are not used.
+/// Returns false after reporting errors (a pin to a node that is not in the
+/// hostfile).
 bool placeProgram(graph::Program &P, std::vector<graph::HostNode> Nodes,
                   DiagnosticEngine &Diags);
 
