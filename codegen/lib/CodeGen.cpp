@@ -146,6 +146,15 @@ private:
 
   void collective(const graph::Collective &Coll, std::vector<uint32_t> &Table) {
     bool IsReduce = Coll.K == graph::Collective::Reduce;
+    // A pass-through (one contribution, one receiver) would only forward
+    // each message: connect the two ends directly instead (Fig. 7b).
+    if (isPassThrough(Coll)) {
+      const graph::PortRef &From = Coll.Sources[0], &To = Coll.Receivers[0];
+      Table.insert(Table.end(),
+                   {From.Inst.Index, portIndex(From, /*Output=*/true),
+                    To.Inst.Index, portIndex(To, /*Output=*/false)});
+      return;
+    }
     unsigned Op = 0;
     llvm::Value *UserOp = llvm::ConstantPointerNull::get(B.getPtrTy());
     if (IsReduce) {

@@ -169,6 +169,8 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
       OS << "    Source " << port(P, S) << '\n';
     for (const PortRef &R : C.Receivers)
       OS << "    Receiver " << port(P, R) << '\n';
+    if (isPassThrough(C))
+      OS << "    Pass-through: compiled as a direct edge\n";
     llvm::StringRef Plan = C.PlanText;
     while (!Plan.empty()) {
       auto [Line, Rest] = Plan.split('\n');

@@ -111,6 +111,9 @@ struct Edge {
 // Collectives
 //===----------------------------------------------------------------------===//
 
+struct Collective;
+bool isPassThrough(const Collective &C);
+
 struct Collective {
   enum Kind { Reduce, Broadcast };
   Kind K = Reduce;
@@ -129,6 +132,12 @@ struct Collective {
   /// Reduce: how it runs across nodes, once placed (one line per step).
   std::string PlanText;
 };
+
+/// One source and one receiver: the collective only forwards, and is
+/// compiled as a direct edge (the paper's pass-through elimination).
+inline bool isPassThrough(const Collective &C) {
+  return C.Sources.size() == 1 && C.Receivers.size() == 1;
+}
 
 //===----------------------------------------------------------------------===//
 // S-Net property graph
