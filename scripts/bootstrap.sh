@@ -50,6 +50,14 @@ case "$job" in
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
     ninja -C "$build-tsan" aspenrt-unittests
     timeout 900 "$build-tsan/bin/aspenrt-unittests"
+    # And under AddressSanitizer with UndefinedBehaviorSanitizer.
+    cmake -S . -B "$build-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DASPEN_SANITIZE=address,undefined \
+      -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
+      -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
+    ninja -C "$build-asan" aspenrt-unittests aspencodegen-unittests
+    timeout 900 "$build-asan/bin/aspenrt-unittests"
+    timeout 900 "$build-asan/bin/aspencodegen-unittests"
     # The frontend under libFuzzer with ASan and UBSan, seeded with every
     # test and example, for a bounded time: any crash fails the check.
     cmake -S . -B "$build-fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
