@@ -23,6 +23,7 @@
 #include "aspen/runtime.h"
 #include "Collectives.h"
 #include "Scheduler.h"
+#include "aspen/rt/abi.h"
 #include <boost/context/detail/exception.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -321,13 +322,7 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
 // The ABI (abi.def)
 //===----------------------------------------------------------------------===//
 
-using Void = void;
-using I32 = int32_t;
-using U32 = uint32_t;
-using U64 = uint64_t;
-using Ptr = const void *;
-#define ASPEN_RT_FN(Name, Result, ...) extern "C" Result Name(__VA_ARGS__);
-#include "aspen/rt/abi.def"
+using namespace aspen::rtabi;
 
 extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   Runtime &R = runtime();

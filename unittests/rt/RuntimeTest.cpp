@@ -11,18 +11,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/runtime.h"
+#include "aspen/rt/abi.h"
 #include <atomic>
 #include <cstdlib>
 #include <gtest/gtest.h>
 #include <stdexcept>
 
-using Void = void;
-using I32 = int32_t;
-using U32 = uint32_t;
-using U64 = uint64_t;
-using Ptr = const void *;
-#define ASPEN_RT_FN(Name, Result, ...) extern "C" Result Name(__VA_ARGS__);
-#include "aspen/rt/abi.def"
+using namespace aspen::rtabi;
 
 namespace {
 

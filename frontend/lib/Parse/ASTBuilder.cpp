@@ -260,17 +260,22 @@ bool ASTBuilder::parseInteger(antlr4::Token *T, int64_t &Value) {
   return true;
 }
 
-std::unique_ptr<IntExpr> ASTBuilder::buildInt(P::IntExprContext *Ctx,
-                                              unsigned Depth) {
+bool ASTBuilder::exceedsDepth(unsigned Depth, antlr4::ParserRuleContext *Ctx) {
   if (Depth == 0)
     DepthReported = false;
-  if (Depth > MaxExprDepth) {
-    // Report once per expression, however many operands are cut off.
-    if (!DepthReported)
-      Diags.report(tokenLoc(File, Ctx->getStart()),
-                   DiagId::ErrExpressionTooDeep)
-          << MaxExprDepth;
-    DepthReported = true;
+  if (Depth <= MaxExprDepth)
+    return false;
+  // Report once per expression, however many operands are cut off.
+  if (!DepthReported)
+    Diags.report(tokenLoc(File, Ctx->getStart()), DiagId::ErrExpressionTooDeep)
+        << MaxExprDepth;
+  DepthReported = true;
+  return true;
+}
+
+std::unique_ptr<IntExpr> ASTBuilder::buildInt(P::IntExprContext *Ctx,
+                                              unsigned Depth) {
+  if (exceedsDepth(Depth, Ctx)) {
     auto L = std::make_unique<IntLiteral>();
     L->Range = rangeOf(Ctx);
     return L;
@@ -482,15 +487,7 @@ Signature ASTBuilder::buildSignature(P::SignatureContext *Ctx) {
 
 std::unique_ptr<TagExpr> ASTBuilder::buildTag(P::TagExprContext *Ctx,
                                               unsigned Depth) {
-  if (Depth == 0)
-    DepthReported = false;
-  if (Depth > MaxExprDepth) {
-    // Report once per expression, however many operands are cut off.
-    if (!DepthReported)
-      Diags.report(tokenLoc(File, Ctx->getStart()),
-                   DiagId::ErrExpressionTooDeep)
-          << MaxExprDepth;
-    DepthReported = true;
+  if (exceedsDepth(Depth, Ctx)) {
     auto L = std::make_unique<TagLiteral>();
     L->Range = rangeOf(Ctx);
     return L;

@@ -52,6 +52,9 @@ private:
   // Root module statements.
   std::unique_ptr<ast::Stmt> buildInitStmt(P::InitStmtContext *Ctx);
   ast::InstanceRef buildRef(P::InstanceRefContext *Ctx);
+  /// Integer and tag expressions are left-deep trees: true, after one
+  /// report per expression, when one is nested beyond MaxExprDepth.
+  bool exceedsDepth(unsigned Depth, antlr4::ParserRuleContext *Ctx);
   std::unique_ptr<ast::IntExpr> buildInt(P::IntExprContext *Ctx,
                                          unsigned Depth = 0);
   bool parseInteger(antlr4::Token *T, int64_t &Value);
