@@ -69,12 +69,15 @@ public:
 
   void run() override {
     for (;;) {
+      // A participant whose stream has ended ends the reduce (and so the
+      // streams of its receivers).
       QueueElement Acc = aspenDequeue(0);
+      if (!Acc)
+        return;
       for (unsigned K = 1; K < P; ++K) {
         QueueElement Next = aspenDequeue(K);
-        if (!Acc || !Next)
-          throw std::invalid_argument("reduce '" + Name +
-                                      "': a participant sent an empty element");
+        if (!Next)
+          return;
         if (Op == ReduceOp::User)
           User(*Acc.get(), *Next.get());
         else
@@ -99,8 +102,10 @@ public:
   void run() override {
     for (;;) {
       QueueElement E = aspenDequeue(0);
+      if (!E)
+        return; // every source has ended
       for (unsigned K = 0; K + 1 < R; ++K)
-        aspenSend(K, QueueElement(E ? E.get()->clone() : nullptr));
+        aspenSend(K, QueueElement(E.get()->clone()));
       aspenSend(R - 1, std::move(E));
     }
   }

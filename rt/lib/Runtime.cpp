@@ -55,6 +55,9 @@ struct InputPort {
   std::atomic<int> ProducersWaiting{0};
   std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
   uint32_t NumProducers = 0;
+  /// Producers whose run() has not returned. At zero, with the queue empty,
+  /// the stream has ended and dequeue returns an empty element.
+  std::atomic<uint32_t> OpenProducers{0};
 
   bool tryPush(Payload *P) {
     return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
@@ -113,6 +116,20 @@ Runtime &runtime() {
 /// The scheduler of the current run: send and dequeue read it on every call,
 /// so it is a plain global rather than a function-local static.
 Scheduler *GSched = nullptr;
+
+/// run() has returned: every queue this instance feeds loses a producer, and
+/// a consumer waiting on a queue that just closed is woken to see the end.
+void closeOutputs(Instance &I) {
+  for (OutputPort &O : I.Outputs)
+    for (Target &T : O.Targets) {
+      InputPort &In = *T.Port;
+      if (In.OpenProducers.fetch_sub(1, std::memory_order_acq_rel) != 1)
+        continue;
+      fullFence();
+      if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
+        GSched->wake(C);
+    }
+}
 
 /// Before parking, wait briefly for a producer or consumer that is running
 /// on another worker: parking and waking cost a steal and two context
@@ -201,8 +218,7 @@ void reportDeadlock() {
       InputPort &P = I.Inputs[I.BlockedPort];
       std::fprintf(stderr, "  '%s' waits in dequeue on %s%s\n", I.Name.c_str(),
                    queueName(*I.Type, I.BlockedPort, "input").c_str(),
-                   P.NumProducers == 0 ? ", which no flow feeds"
-                                       : ", which is empty");
+                   ", which is empty");
     } else if (I.Blocked == Instance::Send) {
       std::fprintf(stderr,
                    "  '%s' waits in send on %s, whose target queue "
@@ -290,13 +306,24 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
   if (!In.tryPop(P) && !spinPop(In, P)) {
     Scheduler *S = GSched;
     for (;;) {
+      // Closed and drained: the end of the stream. The count is read before
+      // the queue, so a message sent before its producer ended is never
+      // missed.
+      if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
+        if (In.tryPop(P))
+          break;
+        return QueueElement();
+      }
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       In.Consumer.store(&I.F, std::memory_order_relaxed);
       fullFence();
-      if (In.tryPop(P)) {
+      if (In.tryPop(P) ||
+          In.OpenProducers.load(std::memory_order_acquire) == 0) {
         In.Consumer.store(nullptr, std::memory_order_relaxed);
         I.F.St.store(Fiber::Running, std::memory_order_relaxed);
-        break;
+        if (P)
+          break;
+        continue;
       }
       I.Blocked = Instance::Dequeue;
       I.BlockedPort = Port;
@@ -421,6 +448,7 @@ extern "C" I32 aspen_rt_run() {
         P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity);
       if (P.NumProducers)
         P.ProducerSlots.reset(new std::atomic<Fiber *>[P.NumProducers]());
+      P.OpenProducers.store(P.NumProducers, std::memory_order_relaxed);
       P.NumProducers = 0; // recounted below as slots are handed out
     }
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
@@ -441,6 +469,7 @@ extern "C" I32 aspen_rt_run() {
           throw std::logic_error("module has no 'void run()'");
         I->Obj->AspenSelf = I;
         I->Obj->run();
+        closeOutputs(*I);
       } catch (boost::context::detail::forced_unwind &) {
         throw; // Boost.Context unwinding a fiber: not ours to stop
       } catch (std::exception &E) {
