@@ -18,7 +18,8 @@ Module Main is Root requires Module Source, Module Scale, Module Smooth, Module 
   }
 }
 
-// Blocks of samples of a known signal, then one empty block to end the stream.
+// Blocks of samples of a known signal. Returning ends the stream, and each
+// stage ends when its input does.
 Module Source {
   void run() {
     const int Blocks = 2000, Size = 512;
@@ -28,22 +29,17 @@ Module Source {
         (*block)[i] = std::sin(0.001 * (b * Size + i));
       send block;
     }
-    send new ArrayPayload<double>(0);
   }
 }
 
 // Multiplies every sample by a gain.
 Module Scale {
   void run() {
-    for (;;) {
-      QueueElement q = dequeue();
+    while (QueueElement q = dequeue()) {
       auto &block = getPayload<ArrayPayload<double>>(q);
       for (size_t i = 0; i < block.size(); ++i)
         block[i] *= 2.5;
-      bool last = block.size() == 0;
       send q;
-      if (last)
-        return;
     }
   }
 }
@@ -64,15 +60,11 @@ Module Smooth {
   }
 
   void run() {
-    for (;;) {
-      QueueElement q = dequeue();
+    while (QueueElement q = dequeue()) {
       auto &block = getPayload<ArrayPayload<double>>(q);
       for (size_t i = 0; i < block.size(); ++i)
         block[i] = push(block[i]);
-      bool last = block.size() == 0;
       send q;
-      if (last)
-        return;
     }
   }
 }
@@ -81,12 +73,9 @@ Module Sink {
   void run() {
     long samples = 0;
     double sum = 0, peak = 0;
-    for (;;) {
-      QueueElement q = dequeue();
+    while (QueueElement q = dequeue()) {
       double *x = getPayload(q);
       size_t n = getPayload<ArrayPayload<double>>(q).size();
-      if (n == 0)
-        break;
       for (size_t i = 0; i < n; ++i) {
         sum += x[i];
         peak = std::fmax(peak, x[i]);

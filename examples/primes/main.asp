@@ -8,7 +8,7 @@
 
 Module Main is Root requires Module Dealer, Module Worker, Module Collector {
   void initialize() {
-    const int Workers = 8; // also the number of stop messages and results
+    const int Workers = 8;
     Dealer dealer;
     Worker w[Workers];
     Collector collector;
@@ -17,19 +17,14 @@ Module Main is Root requires Module Dealer, Module Worker, Module Collector {
   }
 }
 
-// Ranges [lo, hi) as two-element payloads; one empty range per worker ends
-// the stream (the dealer's output deals round-robin, so each worker gets
-// exactly one).
+// Ranges [lo, hi) as two-element payloads. When the dealer returns, the
+// workers' streams end.
 Module Dealer {
   void run() {
     const long Limit = 2000000, Chunk = 20000;
     for (long lo = 0; lo < Limit; lo += Chunk) {
       long range[2] = {lo, lo + Chunk < Limit ? lo + Chunk : Limit};
       send new ArrayPayload<long>(range, 2);
-    }
-    for (int k = 0; k < 8; ++k) {
-      long stop[2] = {0, 0};
-      send new ArrayPayload<long>(stop, 2);
     }
   }
 }
@@ -46,11 +41,8 @@ Module Worker {
 
   void run() {
     long found = 0, ranges = 0;
-    for (;;) {
-      QueueElement q = dequeue();
+    while (QueueElement q = dequeue()) { // false once the dealer has ended
       long *range = getPayload(q);
-      if (range[0] == range[1])
-        break;
       for (long n = range[0]; n < range[1]; ++n)
         found += isPrime(n);
       ++ranges;
@@ -63,8 +55,7 @@ Module Worker {
 Module Collector {
   void run() {
     long total = 0, ranges = 0;
-    for (int i = 0; i < 8; ++i) { // one result per worker
-      QueueElement q = dequeue();
+    while (QueueElement q = dequeue()) { // one result per worker, then the end
       long *r = getPayload(q);
       total += r[0];
       ranges += r[1];

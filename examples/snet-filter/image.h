@@ -25,10 +25,11 @@
 
 namespace gfx {
 
-inline constexpr int kFrames = 4;       // frames the camera produces
+inline constexpr int kFrames = 4; // frames the camera produces
 inline constexpr int kWidth = 64;
 inline constexpr int kHeight = 48;
-inline constexpr int kMaxPasses = 12;   // the filter loop stops here at the latest
+inline constexpr int kMaxPasses =
+    12; // the filter loop stops here at the latest
 inline constexpr double kSmoothEnough = 3.0; // see roughness()
 
 /// An interleaved 8-bit RGB frame. It is also the payload of the
@@ -38,7 +39,7 @@ struct Image : aspen::Payload {
       : frame(frame), width(width), height(height),
         rgb(static_cast<std::size_t>(width) * height * 3) {}
 
-  int frame;      // position in the camera's stream
+  int frame; // position in the camera's stream
   int width, height;
   int passes = 0; // filter passes the frame went through
   std::vector<std::uint8_t> rgb;
@@ -67,9 +68,8 @@ inline constexpr Kernel kBoxBlur = {{1 / 9.f, 1 / 9.f, 1 / 9.f},
 inline constexpr Kernel kGaussian = {{1 / 16.f, 2 / 16.f, 1 / 16.f},
                                      {2 / 16.f, 4 / 16.f, 2 / 16.f},
                                      {1 / 16.f, 2 / 16.f, 1 / 16.f}};
-inline constexpr Kernel kCross = {{0.f, 1 / 8.f, 0.f},
-                                  {1 / 8.f, 4 / 8.f, 1 / 8.f},
-                                  {0.f, 1 / 8.f, 0.f}};
+inline constexpr Kernel kCross = {
+    {0.f, 1 / 8.f, 0.f}, {1 / 8.f, 4 / 8.f, 1 / 8.f}, {0.f, 1 / 8.f, 0.f}};
 
 /// Colour plane `c` (0 red, 1 green, 2 blue) of `img`.
 inline Channel plane(const Image &img, int c) {
@@ -146,7 +146,8 @@ inline void paintTestCard(Image &img) {
       const int base[3] = {255 * x / img.width, 255 * y / img.height,
                            255 * (x + y) / (img.width + img.height)};
       for (int c = 0; c < 3; ++c) {
-        const std::size_t i = 3 * (static_cast<std::size_t>(y) * img.width + x) + c;
+        const std::size_t i =
+            3 * (static_cast<std::size_t>(y) * img.width + x) + c;
         img.rgb[i] = static_cast<std::uint8_t>(
             std::clamp(base[c] + strength * noise() / 2, 0, 255));
       }
