@@ -34,8 +34,6 @@ Module Ping {
       if (i >= 0)
         ns.push_back(std::chrono::duration<double, std::nano>(t1 - t0).count());
     }
-    long stop = -1;
-    send new ArrayPayload<long>(&stop, 1);
     std::sort(ns.begin(), ns.end());
     std::printf("pingpong: %ld round trips, median %.0f ns, p99 %.0f ns\n",
                 rounds, ns[ns.size() / 2], ns[ns.size() * 99 / 100]);
@@ -44,12 +42,7 @@ Module Ping {
 
 Module Pong {
   void run() {
-    for (;;) {
-      QueueElement q = dequeue();
-      long *v = getPayload(q);
-      if (v[0] < 0)
-        return;
+    while (QueueElement q = dequeue()) // ends when ping returns
       send q;
-    }
   }
 }
