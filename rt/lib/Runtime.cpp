@@ -16,7 +16,9 @@
 //
 // Environment: ASPEN_WORKERS (worker threads), ASPEN_QUEUE_CAPACITY
 // (elements per queue, default 256), ASPEN_STACK_SIZE (bytes per instance
-// stack, default 256 KiB), ASPEN_PIN=0 (do not bind workers to cores).
+// stack, default 256 KiB), ASPEN_PIN=0 (do not bind workers to cores),
+// ASPEN_STATS=1 (print messages per edge, queue high-water marks and time
+// parked per instance at the end).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 #include "Scheduler.h"
 #include "aspen/rt/abi.h"
 #include <boost/context/detail/exception.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -58,6 +61,9 @@ struct InputPort {
   /// Producers whose run() has not returned. At zero, with the queue empty,
   /// the stream has ended and dequeue returns an empty element.
   std::atomic<uint32_t> OpenProducers{0};
+  /// ASPEN_STATS: the deepest this queue was seen by a producer.
+  std::atomic<size_t> HighWater{0};
+  size_t size() const { return Spsc ? Spsc->size() : Mpsc ? Mpsc->size() : 0; }
 
   bool tryPush(Payload *P) {
     return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
@@ -73,8 +79,9 @@ struct InputPort {
 
 struct Target {
   InputPort *Port;
-  uint32_t Slot; // this producer's slot in Port->ProducerSlots
-  uint32_t Inst; // for messages
+  uint32_t Slot;     // this producer's slot in Port->ProducerSlots
+  uint32_t Inst;     // for messages
+  uint64_t Sent = 0; // messages, counted by the one producer of this edge
 };
 
 struct OutputPort {
@@ -93,6 +100,8 @@ struct Instance {
   Fiber F;
   // What the instance waits for, for deadlock reports.
   enum Wait { None, Dequeue, Send } Blocked = None;
+  // ASPEN_STATS: time parked, by reason.
+  uint64_t DequeueNs = 0, SendNs = 0;
   uint32_t BlockedPort = 0;
 };
 
@@ -113,9 +122,47 @@ Runtime &runtime() {
   return R;
 }
 
+/// ASPEN_STATS=1: count depths and parked time (the slow paths only).
+bool StatsEnabled = false;
+
+uint64_t nowNs() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+
 /// The scheduler of the current run: send and dequeue read it on every call,
 /// so it is a plain global rather than a function-local static.
 Scheduler *GSched = nullptr;
+
+/// ASPEN_STATS=1: messages per edge, queue high-water marks, time parked.
+void reportStats(double Seconds) {
+  Runtime &R = runtime();
+  size_t Edges = 0;
+  for (auto &I : R.Instances)
+    for (OutputPort &O : I->Outputs)
+      Edges += O.Targets.size();
+  std::fprintf(stderr, "aspen: stats: %zu instances, %zu edges, %.3f s\n",
+               R.Instances.size(), Edges, Seconds);
+  for (auto &I : R.Instances)
+    for (size_t Port = 0; Port < I->Outputs.size(); ++Port)
+      for (Target &T : I->Outputs[Port].Targets) {
+        Instance &To = *R.Instances[T.Inst];
+        std::string From = I->Name, Dest = To.Name;
+        if (!I->Type->Builtin && Port)
+          From += "." + I->Type->Outputs[Port];
+        std::fprintf(stderr,
+                     "  edge %s -> %s: %llu messages, queue high-water %zu of "
+                     "%zu\n",
+                     From.c_str(), Dest.c_str(), (unsigned long long)T.Sent,
+                     T.Port->HighWater.load(), R.QueueCapacity);
+      }
+  for (auto &I : R.Instances)
+    if (I->DequeueNs || I->SendNs)
+      std::fprintf(stderr,
+                   "  instance %s: parked %.3f s in dequeue, %.3f s in send\n",
+                   I->Name.c_str(), I->DequeueNs / 1e9, I->SendNs / 1e9);
+}
 
 /// run() has returned: every queue this instance feeds loses a producer, and
 /// a consumer waiting on a queue that just closed is woken to see the end.
@@ -280,7 +327,10 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
       if (!Pushed) {
         I.Blocked = Instance::Send;
         I.BlockedPort = Port;
+        uint64_t T0 = StatsEnabled ? nowNs() : 0;
         S->park();
+        if (StatsEnabled)
+          I.SendNs += nowNs() - T0;
         I.Blocked = Instance::None;
         Pushed = In.tryPush(P);
       } else {
@@ -291,6 +341,13 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
       if (Pushed)
         break;
     }
+  }
+  ++T.Sent;
+  if (StatsEnabled) {
+    size_t Depth = In.size(),
+           Seen = In.HighWater.load(std::memory_order_relaxed);
+    while (Depth > Seen && !In.HighWater.compare_exchange_weak(Seen, Depth))
+      ;
   }
   // Dekker with the consumer's publish-then-recheck in aspenDequeue.
   fullFence();
@@ -327,7 +384,10 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
       }
       I.Blocked = Instance::Dequeue;
       I.BlockedPort = Port;
+      uint64_t T0 = StatsEnabled ? nowNs() : 0;
       S->park();
+      if (StatsEnabled)
+        I.DequeueNs += nowNs() - T0;
       I.Blocked = Instance::None;
       if (In.tryPop(P))
         break;
@@ -359,6 +419,8 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   R.SchedOpts.Workers = unsigned(envSize("ASPEN_WORKERS", 0, 1, 4096));
   R.SchedOpts.StackSize =
       envSize("ASPEN_STACK_SIZE", 256 * 1024, 16 * 1024, size_t(1) << 30);
+  const char *Stats = std::getenv("ASPEN_STATS");
+  StatsEnabled = Stats && std::strcmp(Stats, "0") != 0 && *Stats;
   const char *Pin = std::getenv("ASPEN_PIN");
   R.SchedOpts.Pin = !(Pin && std::strcmp(Pin, "0") == 0);
 }
@@ -492,7 +554,13 @@ extern "C" I32 aspen_rt_run() {
     };
     Sched.spawn(&I->F, I->Type->Builtin);
   }
+  uint64_t Start = nowNs();
   int Status = Sched.run(reportDeadlock);
+  if (StatsEnabled) {
+    std::fflush(stdout); // what the program printed comes first
+    std::cout.flush();
+    reportStats((nowNs() - Start) / 1e9);
+  }
   std::fflush(stdout);
   std::cout.flush();
   if (Status != 0)
