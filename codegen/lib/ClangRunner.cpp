@@ -92,6 +92,10 @@ public:
     clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
+    // The user wrote `Module Worker`, not `AspenModule_Worker`.
+    std::string Text = Msg.str().str();
+    for (size_t At; (At = Text.find(ModuleClassPrefix)) != std::string::npos;)
+      Text.erase(At, llvm::StringRef(ModuleClassPrefix).size());
     SourceLoc Loc;
     if (Info.hasSourceManager())
       Loc = Mapper.map(Info.getSourceManager(), Info.getLocation());
@@ -109,7 +113,7 @@ public:
     default:
       break;
     }
-    Diags.report(Loc, Id) << Msg.str();
+    Diags.report(Loc, Id) << Text;
   }
 
 private:

@@ -143,6 +143,17 @@ int main(int Argc, char **Argv) {
     return 1;
   }
 
+  // Options are checked before any input is read.
+  if (OptLevel < '0' || OptLevel > '3') {
+    Diags.report({}, DiagId::ErrOptionConflict)
+        << std::string("unknown optimization level -O") + char(OptLevel);
+    return 1;
+  }
+  if (CompileOnly && AssemblyOnly) {
+    Diags.report({}, DiagId::ErrOptionConflict)
+        << "-c and -S cannot be combined";
+    return 1;
+  }
   // Deeper nesting than this could exhaust the parser's stack.
   constexpr unsigned MaxNestingLimit = 10000;
   if (MaxNesting < 1 || MaxNesting > MaxNestingLimit) {
@@ -209,16 +220,6 @@ int main(int Argc, char **Argv) {
   }
 
   // Phase 3: LLVM module, optimised, then the requested output.
-  if (OptLevel < '0' || OptLevel > '3') {
-    Diags.report({}, DiagId::ErrOptionConflict)
-        << std::string("unknown optimization level -O") + char(OptLevel);
-    return 1;
-  }
-  if (CompileOnly && AssemblyOnly) {
-    Diags.report({}, DiagId::ErrOptionConflict)
-        << "-c and -S cannot be combined";
-    return 1;
-  }
   codegen::CodeGenOptions CG;
   CG.OptLevel = unsigned(OptLevel - '0');
   CG.DebugInfo = DebugInfo;
