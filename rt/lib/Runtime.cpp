@@ -262,10 +262,9 @@ void reportDeadlock() {
     if (++Shown > 20)
       continue;
     if (I.Blocked == Instance::Dequeue) {
-      InputPort &P = I.Inputs[I.BlockedPort];
-      std::fprintf(stderr, "  '%s' waits in dequeue on %s%s\n", I.Name.c_str(),
-                   queueName(*I.Type, I.BlockedPort, "input").c_str(),
-                   ", which is empty");
+      std::fprintf(stderr, "  '%s' waits in dequeue on %s, which is empty\n",
+                   I.Name.c_str(),
+                   queueName(*I.Type, I.BlockedPort, "input").c_str());
     } else if (I.Blocked == Instance::Send) {
       std::fprintf(stderr,
                    "  '%s' waits in send on %s, whose target queue "

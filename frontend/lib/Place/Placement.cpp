@@ -12,6 +12,7 @@
 #include <netdb.h>
 #include <set>
 #include <sys/socket.h>
+#include <tuple>
 
 using namespace aspen;
 using namespace aspen::place;
@@ -37,8 +38,8 @@ aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
   llvm::StringRef Text = SM.getText(File);
   uint32_t LineNo = 0;
   while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
+    llvm::StringRef Line;
+    std::tie(Line, Text) = Text.split('\n');
     ++LineNo;
     llvm::StringRef Content = Line.split('#').first.rtrim(" \t\r");
     llvm::StringRef Trimmed = Content.ltrim(" \t");
