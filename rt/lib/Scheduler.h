@@ -88,8 +88,6 @@ public:
   /// Ends the run early (an uncaught exception); safe from any fiber.
   void stop(int Status);
 
-  unsigned numWorkers() const { return unsigned(Workers.size()); }
-
   /// From inside a fiber: whether waiting a little before parking can pay
   /// off, i.e. another worker may be running the fiber we wait for and no
   /// other fiber is queued behind us on this worker.

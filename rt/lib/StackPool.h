@@ -39,7 +39,6 @@ public:
   boost::context::stack_context allocate();
   void deallocate(boost::context::stack_context &S);
 
-  size_t stackSize() const { return Size; }
 
 private:
   void grow();
