@@ -18,7 +18,8 @@
 // (elements per queue, default 256), ASPEN_STACK_SIZE (bytes per instance
 // stack, default 256 KiB), ASPEN_PIN=0 (do not bind workers to cores),
 // ASPEN_STATS=1 (print messages per edge, queue high-water marks and time
-// parked per instance at the end).
+// parked per instance at the end), ASPEN_DUMP=FILE (the live graph as DOT,
+// on a deadlock or SIGUSR1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,13 +29,16 @@
 #include "aspen/rt/abi.h"
 #include <boost/context/detail/exception.hpp>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <cxxabi.h>
 #include <functional>
 #include <iostream>
+#include <pthread.h>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 using namespace aspen;
@@ -247,8 +251,60 @@ std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
   return std::string(Kind) + " queue '" + Names[Port] + "'";
 }
 
+/// ASPEN_DUMP=FILE: the live graph as Graphviz DOT (each instance with
+/// what it waits for, each edge with its messages and its queue's depth),
+/// written on a deadlock and whenever the process gets SIGUSR1. Read while
+/// the program runs, so the figures are a snapshot, not a consistent cut.
+const char *DumpPath = nullptr;
+
+void writeDump() {
+  Runtime &R = runtime();
+  FILE *F = std::fopen(DumpPath, "w");
+  if (!F) {
+    std::fprintf(stderr, "aspen: warning: cannot write ASPEN_DUMP file '%s'\n",
+                 DumpPath);
+    return;
+  }
+  auto Quote = [](const std::string &S) {
+    std::string Q = "\"";
+    for (char C : S)
+      Q += C == '\n'                 ? std::string("\\n")
+           : (C == '"' || C == '\\') ? std::string("\\") + C
+                                     : std::string(1, C);
+    return Q + "\"";
+  };
+  std::fprintf(F, "digraph aspen {\n  rankdir=LR; node [shape=box];\n");
+  for (size_t K = 0; K < R.Instances.size(); ++K) {
+    Instance &I = *R.Instances[K];
+    int St = I.F.St.load();
+    std::string State =
+        St == Fiber::Done ? "finished"
+        : I.Blocked == Instance::Dequeue
+            ? "waits in dequeue on " +
+                  queueName(*I.Type, I.BlockedPort, "input")
+        : I.Blocked == Instance::Send
+            ? "waits in send on " + queueName(*I.Type, I.BlockedPort, "output")
+            : "running or runnable";
+    const char *Color = St == Fiber::Done             ? "grey"
+                        : I.Blocked != Instance::None ? "red"
+                                                      : "black";
+    std::fprintf(F, "  i%zu [label=%s, color=%s%s];\n", K,
+                 Quote(I.Name + "\n" + State).c_str(), Color,
+                 I.Type->Builtin ? ", shape=diamond" : "");
+  }
+  for (size_t K = 0; K < R.Instances.size(); ++K)
+    for (OutputPort &O : R.Instances[K]->Outputs)
+      for (Target &T : O.Targets)
+        std::fprintf(F, "  i%zu -> i%u [label=\"%llu sent, %zu queued\"];\n", K,
+                     T.Inst, (unsigned long long)T.Sent, T.Port->size());
+  std::fprintf(F, "}\n");
+  std::fclose(F);
+}
+
 void reportDeadlock() {
   Runtime &R = runtime();
+  if (DumpPath)
+    writeDump();
   std::fflush(stdout);
   std::cout.flush();
   std::fprintf(stderr, "aspen: error: deadlock: no module instance can make "
@@ -418,6 +474,9 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   R.SchedOpts.Workers = unsigned(envSize("ASPEN_WORKERS", 0, 1, 4096));
   R.SchedOpts.StackSize =
       envSize("ASPEN_STACK_SIZE", 256 * 1024, 16 * 1024, size_t(1) << 30);
+  DumpPath = std::getenv("ASPEN_DUMP");
+  if (DumpPath && !*DumpPath)
+    DumpPath = nullptr;
   const char *Stats = std::getenv("ASPEN_STATS");
   StatsEnabled = Stats && std::strcmp(Stats, "0") != 0 && *Stats;
   const char *Pin = std::getenv("ASPEN_PIN");
@@ -520,6 +579,21 @@ extern "C" I32 aspen_rt_run() {
 
   Scheduler Sched(R.SchedOpts);
   R.Sched = GSched = &Sched;
+  if (DumpPath) {
+    // SIGUSR1 asks for a dump; a thread of its own waits for it, so the
+    // dump is written outside any signal handler.
+    sigset_t Set;
+    sigemptyset(&Set);
+    sigaddset(&Set, SIGUSR1);
+    pthread_sigmask(SIG_BLOCK, &Set, nullptr); // inherited by the workers
+    std::thread([Set] {
+      for (;;) {
+        int Sig = 0;
+        if (sigwait(&Set, &Sig) == 0 && Sig == SIGUSR1)
+          writeDump();
+      }
+    }).detach();
+  }
   for (auto &IPtr : R.Instances) {
     Instance *I = IPtr.get();
     I->F.Owner = I;

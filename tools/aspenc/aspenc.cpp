@@ -131,7 +131,8 @@ int main(int Argc, char **Argv) {
       "  aspenc --dump-graph main.asp     print the elaborated flow graph\n"
       "  aspenc --dump-ast main.asp       print the syntax tree\n\n"
       "The programs it builds read ASPEN_WORKERS, ASPEN_QUEUE_CAPACITY,\n"
-      "ASPEN_STACK_SIZE, ASPEN_PIN and ASPEN_STATS (see docs/runtime.md).\n");
+      "ASPEN_STACK_SIZE, ASPEN_PIN, ASPEN_STATS and ASPEN_DUMP (see\n"
+      "docs/runtime.md).\n");
 
   SourceManager SM;
   DiagnosticEngine Diags(SM, llvm::errs());
