@@ -814,6 +814,20 @@ static std::string describeInstances(const graph::Program &P,
 }
 
 void Sema::warnConnectivity() {
+  // The same connection twice gets two turns of its source's round-robin,
+  // which is rarely what was meant: say so once per flow statement.
+  {
+    std::set<std::tuple<uint32_t, std::string, uint32_t, std::string>> Seen;
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> Reported;
+    for (const graph::Edge &E : Prog->Edges)
+      if (!Seen.insert({E.From.Inst.Index, E.From.Queue, E.To.Inst.Index,
+                        E.To.Queue})
+               .second &&
+          Reported.insert({E.Loc.File.Index, E.Loc.Line, E.Loc.Col}).second)
+        Diags.report(E.Loc, DiagId::WarnDuplicateEdge)
+            << portName(E.From) << portName(E.To);
+  }
+
   std::set<std::pair<uint32_t, std::string>> Fed, Used;
   std::vector<bool> Touched(Prog->Instances.size(), false);
   for (const graph::Edge &E : Prog->Edges) {
