@@ -3,7 +3,7 @@
 // with ';'.
 Declare Module Parallel {
   data_section {
-// CHECK: fail_sync_token_in_data_section.asp:[[@LINE+2]]:10: error: unexpected '[|' in {{module declaration|data_section}}{{$}}
+// CHECK: fail_sync_token_in_data_section.asp:[[@LINE+2]]:10: error: unexpected '[|' in {{(module declaration|data_section)}}{{$}}
 // CHECK-NOT: queue declaration
     int a[|1|];
   }
