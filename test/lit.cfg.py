@@ -22,3 +22,12 @@ config.environment.pop("CLICOLOR_FORCE", None)
 
 config.substitutions.append(("%aspenc", os.path.join(config.aspen_tools_dir, "aspenc")))
 config.substitutions.append(("%examples", os.path.join(config.aspen_src_root, "examples")))
+
+# A test that hangs must fail, not stall the whole run: lit enforces this
+# limit when psutil is available (scripts/install-deps.sh installs it).
+try:
+    import psutil  # noqa: F401
+
+    lit_config.maxIndividualTestTime = 300
+except ImportError:
+    lit_config.note("psutil is not installed: no per-test time limit")

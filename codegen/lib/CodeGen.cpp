@@ -84,6 +84,20 @@ public:
     // Instances: one call per run of consecutive elements of one vector.
     for (size_t I = 0; I < P.Instances.size();) {
       const graph::Instance &Inst = P.Instances[I];
+      if (Inst.K == graph::Instance::SNet) {
+        // A network is one instance of a module generated for it.
+        llvm::FunctionCallee Factory =
+            M.getOrInsertFunction("aspen_new_net_" + std::to_string(I),
+                                  llvm::FunctionType::get(Ptr, {}, false));
+        llvm::Value *Mod =
+            B.CreateCall(Rt.aspen_rt_add_module,
+                         {str(Inst.Name), Factory.getCallee(), B.getInt32(0),
+                          strArray({}, ""), B.getInt32(0), strArray({}, "")});
+        B.CreateCall(Rt.aspen_rt_add_instances,
+                     {Mod, str(Inst.Name), B.getInt32(1), B.getInt32(0)});
+        ++I;
+        continue;
+      }
       size_t J = I + 1;
       while (J < P.Instances.size() && P.Instances[J].Vector == Inst.Vector &&
              P.Instances[J].Index == P.Instances[J - 1].Index + 1)
@@ -273,12 +287,6 @@ aspen::codegen::generate(const graph::Program &P,
       Diags.report(I.Loc, DiagId::ErrCodeGenUnsupported)
           << "a program placed on several nodes ('" + I.Name + "' is on '" +
                  P.Nodes[I.Node].Name + "')";
-      return nullptr;
-    }
-  for (const graph::Instance &I : P.Instances)
-    if (I.K == graph::Instance::SNet) {
-      Diags.report(I.Loc, DiagId::ErrCodeGenUnsupported)
-          << "the S-Net network '" + I.Name + "'";
       return nullptr;
     }
 

@@ -20,6 +20,7 @@
 #include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -68,6 +69,62 @@ public:
        << ">(); }\n";
   }
 
+  /// A box module: its class (the user's body plus BoxBase) and the adapter
+  /// the engine calls with one input record.
+  void box(const ast::BoxModuleDecl &B) {
+    const std::string &N = B.Ident.Text;
+    newline();
+    OS << "struct";
+    AtLineStart = false;
+    lineAt(B.Ident.Range.Begin);
+    OS.indent(B.Ident.Range.Begin.Col - 1);
+    OS << "AspenBox_" << N << " : ::aspen::snet::BoxBase {";
+    AtLineStart = false;
+    Mod = nullptr;
+    body(B.Body);
+    newline();
+    OS << "};\n";
+    lineAt(B.Ident.Range.Begin);
+    OS << "static void aspen_box_" << N
+       << "(const ::aspen::snet::Record &In, "
+          "std::vector<::aspen::snet::Record> &Out) {\n  AspenBox_"
+       << N << " B;\n  B.Variants = {";
+    for (size_t I = 0; I < B.Sig.Outputs.size(); ++I)
+      OS << (I ? ", " : "") << labels(B.Sig.Outputs[I]);
+    OS << "};\n  B.Out = &Out;\n  ::aspen::snet::invokeBox(B, &AspenBox_" << N
+       << "::box, In, " << labels(B.Sig.Input) << ");\n}\n";
+  }
+
+  /// One S-Net network instance: its graph, built at start-up, and the
+  /// module instance that runs records through it.
+  void network(const graph::Program &P, const graph::Instance &I,
+               const std::string &Id) {
+    std::map<uint32_t, std::string> Names;
+    std::string Build;
+    llvm::raw_string_ostream B(Build);
+    emitNode(P, I.Net, Id, Names, B);
+    lineAt(I.Loc);
+    OS << "static ::aspen::snet::Graph aspen_net_graph_" << Id << "() {\n"
+       << "  ::aspen::snet::Graph G;\n"
+       << B.str() << "  G.Root = " << Names[I.Net.Index]
+       << ";\n  return G;\n}\n"
+       << "struct " << ModuleClassPrefix << "net_" << Id
+       << " : ::aspen::ModuleBase {\n"
+       << "  ::aspen::snet::Graph Net = aspen_net_graph_" << Id << "();\n"
+       << "  void run() override {\n"
+       << "    ::aspen::snet::Engine E(Net);\n"
+       << "    auto Emit = [this](::aspen::snet::Record R) {\n"
+       << "      aspenSend(0, new ::aspen::snet::Record(std::move(R)));\n"
+       << "    };\n"
+       << "    while (QueueElement Q = aspenDequeue(0))\n"
+       << "      "
+          "E.run(std::move(::aspen::getPayload<::aspen::snet::Record>(Q)), "
+          "Emit);\n"
+       << "  }\n};\n"
+       << "extern \"C\" ::aspen::ModuleBase *aspen_new_net_" << Id
+       << "() { return new " << ModuleClassPrefix << "net_" << Id << "(); }\n";
+  }
+
   void reduceOp(const std::string &Op, SourceLoc Loc) {
     lineAt(Loc);
     OS << "extern \"C\" void " << userOpSymbol(Op)
@@ -77,6 +134,164 @@ public:
   }
 
 private:
+  static std::string quoted(const std::string &S) { return "\"" + S + "\""; }
+
+  static std::string labels(const ast::RecordType &T) {
+    std::string S = "::aspen::snet::Labels{";
+    for (size_t I = 0; I < T.Entries.size(); ++I)
+      S += std::string(I ? ", " : "") + "{" + quoted(T.Entries[I].Label.Text) +
+           (T.Entries[I].IsTag ? ", true}" : ", false}");
+    return S + "}";
+  }
+
+  static std::string labels(const graph::RecordType &T) {
+    std::string S = "::aspen::snet::Labels{";
+    bool First = true;
+    for (const std::string &F : T.Fields)
+      S += std::string(First ? "" : ", ") + "{" + quoted(F) + ", false}",
+          First = false;
+    for (const std::string &G : T.Tags)
+      S += std::string(First ? "" : ", ") + "{" + quoted(G) + ", true}",
+          First = false;
+    return S + "}";
+  }
+
+  /// Locals for the tags of a pattern, so guards and tag expressions can
+  /// name them as they were written.
+  static std::string tagLocals(const graph::RecordType &T) {
+    std::string S;
+    for (const std::string &G : T.Tags)
+      S += "  [[maybe_unused]] long " + G + " = In.tag(" + quoted(G) + ");\n";
+    return S;
+  }
+
+  /// `::aspen::snet::Pattern{labels, guard}`, defining the guard function.
+  std::string pattern(const graph::Pattern &Pat, const std::string &Fn,
+                      llvm::raw_ostream &B) {
+    if (Pat.Guard.empty())
+      return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", nullptr}";
+    OS << "static bool " << Fn << "(const ::aspen::snet::Record &In) {\n"
+       << tagLocals(Pat.Type) << "  return " << Pat.Guard << ";\n}\n";
+    return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", &" + Fn + "}";
+  }
+
+  static std::vector<graph::RecordType> inputsOf(const graph::Program &P,
+                                                 graph::SNetNodeId Id) {
+    const graph::SNetNode &N = P.get(Id);
+    std::vector<graph::RecordType> Out;
+    auto Add = [&](const graph::RecordType &T) {
+      if (std::find(Out.begin(), Out.end(), T) == Out.end())
+        Out.push_back(T);
+    };
+    switch (N.K) {
+    case graph::SNetNode::Box:
+      Add(N.Patterns[0].Type);
+      break;
+    case graph::SNetNode::Serial:
+    case graph::SNetNode::Feedback:
+      Out = inputsOf(P, N.Children[0]);
+      break;
+    case graph::SNetNode::Parallel:
+      for (graph::SNetNodeId C : N.Children)
+        for (const graph::RecordType &T : inputsOf(P, C))
+          Add(T);
+      break;
+    case graph::SNetNode::Star:
+      Out = inputsOf(P, N.Children[0]);
+      if (N.Patterns[0].Guard.empty())
+        Add(N.Patterns[0].Type);
+      break;
+    case graph::SNetNode::Split:
+      for (graph::RecordType T : inputsOf(P, N.Children[0])) {
+        if (!std::count(T.Tags.begin(), T.Tags.end(), N.Tag))
+          T.Tags.push_back(N.Tag);
+        std::sort(T.Tags.begin(), T.Tags.end());
+        Add(T);
+      }
+      break;
+    case graph::SNetNode::Filter:
+      Add(N.Identity ? graph::RecordType{} : N.Patterns[0].Type);
+      break;
+    case graph::SNetNode::Sync:
+      for (const graph::Pattern &Pat : N.Patterns)
+        Add(Pat.Type);
+      break;
+    }
+    return Out;
+  }
+
+  /// Emits the helpers node `Id` needs and the statements adding it (and its
+  /// children, first) to the graph G being built into `B`.
+  void emitNode(const graph::Program &P, graph::SNetNodeId Id,
+                const std::string &Net, std::map<uint32_t, std::string> &Names,
+                llvm::raw_ostream &B) {
+    const graph::SNetNode &N = P.get(Id);
+    for (graph::SNetNodeId C : N.Children)
+      emitNode(P, C, Net, Names, B);
+    std::string Var = "n" + std::to_string(Id.Index);
+    std::string Fn = "aspen_" + Net + "_" + std::to_string(Id.Index);
+    Names[Id.Index] = Var;
+    B << "  ::aspen::snet::Node " << Var << "Node;\n";
+    static const char *const Kinds[] = {"Box",    "Serial", "Parallel",
+                                        "Star",   "Split",  "Feedback",
+                                        "Filter", "Sync"};
+    B << "  " << Var << "Node.K = ::aspen::snet::Node::" << Kinds[N.K] << ";\n";
+    for (graph::SNetNodeId C : N.Children)
+      B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
+        << ");\n";
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      B << "  " << Var << "Node.Patterns.push_back("
+        << pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B)
+        << ");\n";
+    switch (N.K) {
+    case graph::SNetNode::Box:
+      B << "  " << Var << "Node.Name = " << quoted(N.BoxName) << ";\n  " << Var
+        << "Node.BoxFun = &aspen_box_" << N.BoxName << ";\n";
+      break;
+    case graph::SNetNode::Split:
+      B << "  " << Var << "Node.Tag = " << quoted(N.Tag) << ";\n";
+      break;
+    case graph::SNetNode::Parallel:
+      for (graph::SNetNodeId C : N.Children) {
+        B << "  " << Var << "Node.BranchInputs.push_back({";
+        bool First = true;
+        for (const graph::RecordType &T : inputsOf(P, C))
+          B << (First ? "" : ", ") << labels(T), First = false;
+        B << "});\n";
+      }
+      break;
+    case graph::SNetNode::Filter: {
+      OS << "static void " << Fn
+         << "_filter(const ::aspen::snet::Record &In, "
+            "std::vector<::aspen::snet::Record> &Out) {\n";
+      if (N.Identity) {
+        OS << "  Out.push_back(In);\n";
+        B << "  " << Var << "Node.Patterns.push_back("
+          << "::aspen::snet::Pattern{{}, nullptr});\n";
+      } else {
+        OS << tagLocals(N.Patterns[0].Type);
+        for (const auto &Assigns : N.FilterOutputs) {
+          OS << "  {\n    ::aspen::snet::Record R;\n";
+          for (const graph::FilterAssign &A : Assigns)
+            if (A.IsTag)
+              OS << "    R.tag(" << quoted(A.Label) << ", long(" << A.Source
+                 << "));\n";
+            else
+              OS << "    R.Fields[" << quoted(A.Label) << "] = In.Fields.at("
+                 << quoted(A.Source) << ");\n";
+          OS << "    Out.push_back(std::move(R));\n  }\n";
+        }
+      }
+      OS << "}\n";
+      B << "  " << Var << "Node.FilterFun = &" << Fn << "_filter;\n";
+      break;
+    }
+    default:
+      break;
+    }
+    B << "  int " << Var << " = G.add(std::move(" << Var << "Node));\n";
+  }
+
   void newline() {
     if (!AtLineStart)
       OS << '\n';
@@ -161,6 +376,7 @@ std::string aspen::codegen::emitModuleSource(
      << P.RootName << "'.\n#include <aspen/runtime.h>\n";
   Emitter E(SM, OS);
   std::map<std::string, const ast::ActionModuleDecl *> Actions;
+  std::map<std::string, const ast::BoxModuleDecl *> Boxes;
   std::map<std::string, const ast::DeclareModuleDecl *> Declares;
   for (const ast::TranslationUnit *TU : Units)
     for (const auto &D : TU->Decls) {
@@ -168,6 +384,8 @@ std::string aspen::codegen::emitModuleSource(
         E.directive(*Dir);
       else if (auto *A = dyn_cast<ast::ActionModuleDecl>(D.get()))
         Actions.emplace(A->Ident.Text, A);
+      else if (auto *B = dyn_cast<ast::BoxModuleDecl>(D.get()))
+        Boxes.emplace(B->Ident.Text, B);
       else if (auto *M = dyn_cast<ast::DeclareModuleDecl>(D.get()))
         Declares.emplace(M->Ident.Text, M);
     }
@@ -179,6 +397,19 @@ std::string aspen::codegen::emitModuleSource(
       continue;
     auto D = Declares.find(M.Name);
     E.module(M, *It->second, D == Declares.end() ? nullptr : D->second);
+  }
+  // S-Net: the boxes the networks use, then each network.
+  bool AnyNet = false;
+  for (const graph::Instance &I : P.Instances)
+    AnyNet |= I.K == graph::Instance::SNet;
+  if (AnyNet) {
+    OS << "#include <aspen/snet.h>\n";
+    for (const graph::Module &M : P.Modules)
+      if (M.K == graph::Module::Box && Boxes.count(M.Name))
+        E.box(*Boxes[M.Name]);
+    for (size_t I = 0; I < P.Instances.size(); ++I)
+      if (P.Instances[I].K == graph::Instance::SNet)
+        E.network(P, P.Instances[I], std::to_string(I));
   }
   // One adapter per user reduce operation, placed at its first use so a
   // C++ error about the operation points at `r(op)` in the flow statement.

@@ -11,6 +11,7 @@
 // display.
 
 #include <aspen/runtime.h>
+#include <aspen/snet.h>
 #include <algorithm>
 #include <iostream>
 #include <sstream>
@@ -78,12 +79,15 @@ Module Post is Box ({R, G, B, <done>} -> {Img}) {
 }
 
 // ---------------------------------------------------------------- ends
+// Records enter a network as aspen::snet::Record payloads: here each frame
+// is the field Img of one record.
 Module Camera {
   void run() {
     for (int f = 0; f < gfx::kFrames; ++f) {
-      gfx::Image *img = new gfx::Image(f, gfx::kWidth, gfx::kHeight);
-      gfx::paintTestCard(*img);
-      QueueElement frame = QueueElement(img);
+      gfx::Image img(f, gfx::kWidth, gfx::kHeight);
+      gfx::paintTestCard(img);
+      auto *frame = new aspen::snet::Record();
+      frame->field("Img", std::move(img));
       send frame;
     }
   }
@@ -95,7 +99,8 @@ Module Display {
     // passes than a clean one.
     for (int n = 0; n < gfx::kFrames; ++n) {
       QueueElement e = dequeue();
-      const gfx::Image &img = getPayload<gfx::Image>(e);
+      const gfx::Image &img =
+          getPayload<aspen::snet::Record>(e).get<gfx::Image>("Img");
       std::ostringstream line;
       line << instanceName() << ": frame " << img.frame << ", " << img.width
            << "x" << img.height << ", " << img.passes
