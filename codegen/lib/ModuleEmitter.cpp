@@ -175,51 +175,6 @@ private:
     return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", &" + Fn + "}";
   }
 
-  static std::vector<graph::RecordType> inputsOf(const graph::Program &P,
-                                                 graph::SNetNodeId Id) {
-    const graph::SNetNode &N = P.get(Id);
-    std::vector<graph::RecordType> Out;
-    auto Add = [&](const graph::RecordType &T) {
-      if (std::find(Out.begin(), Out.end(), T) == Out.end())
-        Out.push_back(T);
-    };
-    switch (N.K) {
-    case graph::SNetNode::Box:
-      Add(N.Patterns[0].Type);
-      break;
-    case graph::SNetNode::Serial:
-    case graph::SNetNode::Feedback:
-      Out = inputsOf(P, N.Children[0]);
-      break;
-    case graph::SNetNode::Parallel:
-      for (graph::SNetNodeId C : N.Children)
-        for (const graph::RecordType &T : inputsOf(P, C))
-          Add(T);
-      break;
-    case graph::SNetNode::Star:
-      Out = inputsOf(P, N.Children[0]);
-      if (N.Patterns[0].Guard.empty())
-        Add(N.Patterns[0].Type);
-      break;
-    case graph::SNetNode::Split:
-      for (graph::RecordType T : inputsOf(P, N.Children[0])) {
-        if (!std::count(T.Tags.begin(), T.Tags.end(), N.Tag))
-          T.Tags.push_back(N.Tag);
-        std::sort(T.Tags.begin(), T.Tags.end());
-        Add(T);
-      }
-      break;
-    case graph::SNetNode::Filter:
-      Add(N.Identity ? graph::RecordType{} : N.Patterns[0].Type);
-      break;
-    case graph::SNetNode::Sync:
-      for (const graph::Pattern &Pat : N.Patterns)
-        Add(Pat.Type);
-      break;
-    }
-    return Out;
-  }
-
   /// Emits the helpers node `Id` needs and the statements adding it (and its
   /// children, first) to the graph G being built into `B`.
   void emitNode(const graph::Program &P, graph::SNetNodeId Id,
@@ -255,7 +210,7 @@ private:
       for (graph::SNetNodeId C : N.Children) {
         B << "  " << Var << "Node.BranchInputs.push_back({";
         bool First = true;
-        for (const graph::RecordType &T : inputsOf(P, C))
+        for (const graph::RecordType &T : P.get(C).Accepts)
           B << (First ? "" : ", ") << labels(T), First = false;
         B << "});\n";
       }

@@ -587,6 +587,15 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
 void Sema::inferNetwork(SNetNodeId Root) {
   for (const RecordType &T : intrinsicInputs(Root))
     infer(Root, T);
+  // Record what each node accepts, for code generation's routing tables.
+  std::vector<SNetNodeId> Work{Root};
+  while (!Work.empty()) {
+    SNetNodeId N = Work.back();
+    Work.pop_back();
+    Prog->SNetNodes[N.Index].Accepts = intrinsicInputs(N);
+    for (SNetNodeId C : Prog->get(N).Children)
+      Work.push_back(C);
+  }
 }
 
 std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {

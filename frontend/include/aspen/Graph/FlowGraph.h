@@ -195,6 +195,9 @@ struct SNetNode {
   /// Inferred: the input variants this network accepts and what each
   /// becomes.
   std::vector<TypeMapping> Types;
+  /// The record types this node accepts by itself (what best-match routing
+  /// compares), as Sema computed them.
+  std::vector<RecordType> Accepts;
   SourceLoc Loc;
 };
 
