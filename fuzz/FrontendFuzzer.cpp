@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!TU)
     return 0;
   SemaOptions Opts;
-  Opts.MaxInstances = 100000; // keep every input fast
+  Opts.MaxInstances = 100000; // keep every input fast and small
+  Opts.MaxEdges = 1000000;
   const ast::TranslationUnit *Units[] = {TU.get()};
   (void)elaborate(Units, SM, Diags, Opts);
   return 0;

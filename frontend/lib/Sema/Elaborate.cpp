@@ -384,6 +384,13 @@ struct StageInfo {
 
 void Sema::connect(const std::vector<graph::PortRef> &From,
                    const std::vector<graph::PortRef> &To, SourceLoc Loc) {
+  bool Zip = From.size() == To.size() && From.size() > 1;
+  uint64_t New = Zip ? From.size() : uint64_t(From.size()) * To.size();
+  if (Prog->Edges.size() + New > Opts.MaxEdges) {
+    Diags.report(Loc, DiagId::ErrTooManyEdges)
+        << std::to_string(New) << std::to_string(Opts.MaxEdges);
+    return;
+  }
   if (From.size() == To.size() && From.size() > 1) {
     for (size_t I = 0; I < From.size(); ++I)
       Prog->Edges.push_back({From[I], To[I], Loc});

@@ -32,6 +32,9 @@ struct SemaOptions {
   std::vector<std::string> IncludeDirs;
   /// Upper bound on module instances after expansion.
   uint64_t MaxInstances = 50'000'000;
+  /// Upper bound on edges after expansion: `p ||| q` between two vectors of
+  /// different lengths connects every pair, which grows quadratically.
+  uint64_t MaxEdges = 10'000'000;
 };
 
 /// Checks `Units` as one program and elaborates its main root module.
