@@ -33,9 +33,7 @@ namespace aspen::rt {
 template <typename T> class MPSCQueue {
 public:
   explicit MPSCQueue(size_t Capacity) {
-    size_t C = 2;
-    while (C < Capacity)
-      C <<= 1;
+    size_t C = ceilPow2AtLeast2(Capacity);
     Mask = C - 1;
     Cells.reset(new Cell[C]);
     for (size_t I = 0; I < C; ++I)

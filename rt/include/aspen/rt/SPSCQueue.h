@@ -25,6 +25,7 @@
 #ifndef ASPEN_RT_SPSCQUEUE_H
 #define ASPEN_RT_SPSCQUEUE_H
 
+#include "aspen/rt/Bits.h"
 #include <atomic>
 #include <cstddef>
 #include <memory>
@@ -49,9 +50,7 @@ template <typename T> class SPSCQueue {
 public:
   /// Capacity is rounded up to a power of two (at least 2).
   explicit SPSCQueue(size_t Capacity) {
-    size_t C = 2;
-    while (C < Capacity)
-      C <<= 1;
+    size_t C = ceilPow2AtLeast2(Capacity);
     Mask = C - 1;
     Slots.reset(new T[C]);
   }

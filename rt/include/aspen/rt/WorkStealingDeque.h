@@ -53,10 +53,7 @@ template <typename T> class WorkStealingDeque {
 
 public:
   explicit WorkStealingDeque(int64_t Capacity = 1024) {
-    int64_t C = 2;
-    while (C < Capacity)
-      C <<= 1;
-    Rings.emplace_back(new Ring(C));
+    Rings.emplace_back(new Ring(ceilPow2AtLeast2(Capacity)));
     Current.store(Rings.back().get(), std::memory_order_relaxed);
   }
   WorkStealingDeque(const WorkStealingDeque &) = delete;
