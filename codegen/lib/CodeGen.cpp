@@ -120,8 +120,21 @@ public:
 
     // Collectives: runtime-provided instances numbered after the program's.
     NextId = uint32_t(P.Instances.size());
+    for (const graph::Instance &I : P.Instances)
+      Place.push_back(I.Node);
     for (const graph::Collective &Coll : P.Collectives)
       collective(Coll, Table);
+
+    // Several nodes: the hostfile and where each instance runs.
+    if (P.Nodes.size() > 1) {
+      for (const graph::HostNode &N : P.Nodes)
+        B.CreateCall(Rt.aspen_rt_add_node, {str(N.Name), B.getInt32(N.Port)});
+      auto *Init = llvm::ConstantDataArray::get(C, Place);
+      auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
+                                         llvm::GlobalValue::PrivateLinkage,
+                                         Init, "aspen.placement");
+      B.CreateCall(Rt.aspen_rt_place, {G, B.getInt64(Place.size())});
+    }
 
     if (!Table.empty()) {
       auto *Init = llvm::ConstantDataArray::get(C, Table);
@@ -142,13 +155,16 @@ private:
   struct Producer {
     uint32_t Inst, Port;
     std::string Name;
+    uint32_t Node = 0;
   };
 
   /// Registers one runtime collective and returns its instance id.
   uint32_t addCollective(bool IsReduce, const std::string &Name, unsigned Op,
                          llvm::Value *UserOp,
                          const std::vector<std::string> &Sources,
-                         const std::vector<std::string> &Receivers) {
+                         const std::vector<std::string> &Receivers,
+                         uint32_t Node) {
+    Place.push_back(Node);
     B.CreateCall(Rt.aspen_rt_add_collective,
                  {B.getInt32(IsReduce ? 0 : 1), str(Name), B.getInt32(Op),
                   UserOp, B.getInt32(Sources.size()),
@@ -191,42 +207,125 @@ private:
 
     std::vector<Producer> Inputs;
     for (const graph::PortRef &S : Coll.Sources)
-      Inputs.push_back(
-          {S.Inst.Index, portIndex(S, /*Output=*/true), portName(S)});
-    // Lower tree levels first: each reducer's result is one contribution
-    // to the level above, in the same round.
-    unsigned Level = 0;
-    while (IsReduce && Inputs.size() > TreeThreshold) {
-      std::vector<Producer> Next;
-      ++Level;
-      for (size_t I = 0; I < Inputs.size(); I += TreeFanIn) {
-        size_t N = std::min(TreeFanIn, Inputs.size() - I);
-        std::string Name = Coll.Name + ".tree" + std::to_string(Level) + "." +
-                           std::to_string(Next.size());
-        std::vector<std::string> Names;
-        for (size_t K = 0; K < N; ++K)
-          Names.push_back(Inputs[I + K].Name);
-        uint32_t Id =
-            addCollective(true, Name, Op, UserOp, Names, {"the next level"});
-        for (size_t K = 0; K < N; ++K)
-          Edge(Inputs[I + K].Inst, Inputs[I + K].Port, Id, uint32_t(K));
-        Next.push_back({Id, 0, Name});
+      Inputs.push_back({S.Inst.Index, portIndex(S, /*Output=*/true),
+                        portName(S), P.get(S.Inst).Node});
+    bool Multi = P.Nodes.size() > 1;
+    if (IsReduce && Multi) {
+      // Fig. 7a: each node first combines its own contributions, so one
+      // message per node and round crosses the network.
+      std::vector<Producer> PerNode;
+      for (uint32_t N = 0; N < P.Nodes.size(); ++N) {
+        std::vector<Producer> Group;
+        for (const Producer &In : Inputs)
+          if (In.Node == N)
+            Group.push_back(In);
+        if (Group.empty())
+          continue;
+        std::string Prefix = Coll.Name + "." + P.Nodes[N].Name;
+        Group = tree(Prefix, Group, Op, UserOp, N, Edge);
+        if (Group.size() > 1)
+          Group = {combine(Prefix, Group, Op, UserOp, N, "the reduce", Edge)};
+        PerNode.push_back(Group.front());
       }
-      Inputs = std::move(Next);
+      Inputs = std::move(PerNode);
+    } else if (IsReduce) {
+      Inputs = tree(Coll.Name, Inputs, Op, UserOp, 0, Edge);
+    }
+
+    // The collective itself runs where its result is needed first (a
+    // reduce) or where its messages come from (a broadcast). Receivers on
+    // another node that has several of them get one copy through a
+    // broadcast on that node (Fig. 7a again).
+    uint32_t Home = IsReduce ? P.get(Coll.Receivers.front().Inst).Node
+                             : Inputs.front().Node;
+    struct Delivery {
+      uint32_t Inst, Port;
+      std::string Name;
+    };
+    std::vector<Delivery> Out;
+    std::vector<bool> Forwarded(P.Nodes.size(), false);
+    for (size_t K = 0; K < Coll.Receivers.size(); ++K) {
+      const graph::PortRef &R = Coll.Receivers[K];
+      uint32_t N = P.get(R.Inst).Node;
+      size_t There = 0;
+      for (const graph::PortRef &O : Coll.Receivers)
+        There += P.get(O.Inst).Node == N;
+      if (!Multi || N == Home || There < 2) {
+        Out.push_back({R.Inst.Index, portIndex(R, /*Output=*/false),
+                       portName(R)});
+        continue;
+      }
+      if (Forwarded[N])
+        continue;
+      Forwarded[N] = true;
+      std::string Name = Coll.Name + ".to." + P.Nodes[N].Name;
+      std::vector<const graph::PortRef *> Local;
+      std::vector<std::string> Names;
+      for (const graph::PortRef &O : Coll.Receivers)
+        if (P.get(O.Inst).Node == N) {
+          Local.push_back(&O);
+          Names.push_back(portName(O));
+        }
+      uint32_t Id = addCollective(false, Name, 0,
+                                  llvm::ConstantPointerNull::get(B.getPtrTy()),
+                                  {Coll.Name}, Names, N);
+      for (size_t L = 0; L < Local.size(); ++L)
+        Edge(Id, uint32_t(L), Local[L]->Inst.Index,
+             portIndex(*Local[L], /*Output=*/false));
+      Out.push_back({Id, 0, Name});
     }
 
     std::vector<std::string> Sources, Receivers;
     for (const Producer &In : Inputs)
       Sources.push_back(In.Name);
-    for (const graph::PortRef &R : Coll.Receivers)
-      Receivers.push_back(portName(R));
-    uint32_t Id =
-        addCollective(IsReduce, Coll.Name, Op, UserOp, Sources, Receivers);
+    for (const Delivery &D : Out)
+      Receivers.push_back(D.Name);
+    uint32_t Id = addCollective(IsReduce, Coll.Name, Op, UserOp, Sources,
+                                Receivers, Home);
     for (size_t K = 0; K < Inputs.size(); ++K)
       Edge(Inputs[K].Inst, Inputs[K].Port, Id, IsReduce ? uint32_t(K) : 0);
-    for (size_t K = 0; K < Coll.Receivers.size(); ++K)
-      Edge(Id, uint32_t(K), Coll.Receivers[K].Inst.Index,
-           portIndex(Coll.Receivers[K], /*Output=*/false));
+    for (size_t K = 0; K < Out.size(); ++K)
+      Edge(Id, uint32_t(K), Out[K].Inst, Out[K].Port);
+  }
+
+  /// Lower tree levels first: each reducer's result is one contribution
+  /// to the level above, in the same round.
+  template <typename EdgeFn>
+  std::vector<Producer> tree(const std::string &Prefix,
+                             std::vector<Producer> Inputs, unsigned Op,
+                             llvm::Value *UserOp, uint32_t Node,
+                             EdgeFn &Edge) {
+    unsigned Level = 0;
+    while (Inputs.size() > TreeThreshold) {
+      std::vector<Producer> Next;
+      ++Level;
+      for (size_t I = 0; I < Inputs.size(); I += TreeFanIn) {
+        size_t N = std::min(TreeFanIn, Inputs.size() - I);
+        std::vector<Producer> Group(Inputs.begin() + I,
+                                    Inputs.begin() + I + N);
+        Next.push_back(combine(Prefix + ".tree" + std::to_string(Level) +
+                                   "." + std::to_string(Next.size()),
+                               Group, Op, UserOp, Node, "the next level",
+                               Edge));
+      }
+      Inputs = std::move(Next);
+    }
+    return Inputs;
+  }
+
+  /// One runtime reducer of Group on Node, feeding one receiver.
+  template <typename EdgeFn>
+  Producer combine(const std::string &Name, const std::vector<Producer> &Group,
+                   unsigned Op, llvm::Value *UserOp, uint32_t Node,
+                   const char *Receiver, EdgeFn &Edge) {
+    std::vector<std::string> Names;
+    for (const Producer &In : Group)
+      Names.push_back(In.Name);
+    uint32_t Id =
+        addCollective(true, Name, Op, UserOp, Names, {Receiver}, Node);
+    for (size_t K = 0; K < Group.size(); ++K)
+      Edge(Group[K].Inst, Group[K].Port, Id, uint32_t(K));
+    return {Id, 0, Name, Node};
   }
 
   std::string portName(const graph::PortRef &R) const {
@@ -271,6 +370,7 @@ private:
   Abi Rt;
   std::map<std::string, llvm::Constant *> Strings;
   uint32_t NextId = 0; // runtime id of the next collective registered
+  std::vector<uint32_t> Place; // the node of every instance, by runtime id
 };
 
 } // namespace
@@ -280,16 +380,6 @@ aspen::codegen::generate(const graph::Program &P,
                          llvm::ArrayRef<const ast::TranslationUnit *> Units,
                          DiagnosticEngine &Diags, llvm::LLVMContext &Ctx,
                          const CodeGenOptions &Opts) {
-  // Not lowered yet: say so rather than build a program that would behave
-  // differently from its source.
-  for (const graph::Instance &I : P.Instances)
-    if (I.Node != P.Instances.front().Node) {
-      Diags.report(I.Loc, DiagId::ErrCodeGenUnsupported)
-          << "a program placed on several nodes ('" + I.Name + "' is on '" +
-                 P.Nodes[I.Node].Name + "')";
-      return nullptr;
-    }
-
   // The action modules, through Clang. Quoted #includes resolve against the
   // directory of each .asp file, as they would for the file itself.
   ClangOptions COpts;

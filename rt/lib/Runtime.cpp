@@ -25,6 +25,8 @@
 
 #include "aspen/runtime.h"
 #include "Collectives.h"
+#include "Net.h"
+#include "RuntimeImpl.h"
 #include "Scheduler.h"
 #include "aspen/rt/abi.h"
 #include <boost/context/detail/exception.hpp>
@@ -46,69 +48,6 @@ using namespace aspen::rt;
 
 namespace aspen::rt {
 
-struct ModuleType {
-  std::string Name;
-  std::function<ModuleBase *()> Factory;
-  std::vector<std::string> Inputs{""}, Outputs{""}; // port 0: default
-  /// Collectives: their ports are named by the instances at the other end,
-  /// and their fibers do not keep the program alive.
-  bool Builtin = false;
-};
-
-struct InputPort {
-  std::unique_ptr<SPSCQueue<Payload *>> Spsc;
-  std::unique_ptr<MPSCQueue<Payload *>> Mpsc;
-  alignas(CacheLine) std::atomic<Fiber *> Consumer{nullptr};
-  std::atomic<int> ProducersWaiting{0};
-  std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
-  uint32_t NumProducers = 0;
-  /// Producers whose run() has not returned. At zero, with the queue empty,
-  /// the stream has ended and dequeue returns an empty element.
-  std::atomic<uint32_t> OpenProducers{0};
-  /// ASPEN_STATS: the deepest this queue was seen by a producer.
-  std::atomic<size_t> HighWater{0};
-  size_t size() const { return Spsc ? Spsc->size() : Mpsc ? Mpsc->size() : 0; }
-
-  bool tryPush(Payload *P) {
-    return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
-  }
-  bool tryPop(Payload *&P) {
-    if (Spsc)
-      return Spsc->tryPop(P);
-    if (Mpsc)
-      return Mpsc->tryPop(P);
-    return false; // nothing feeds this port
-  }
-};
-
-struct Target {
-  InputPort *Port;
-  uint32_t Slot;     // this producer's slot in Port->ProducerSlots
-  uint32_t Inst;     // for messages
-  uint64_t Sent = 0; // messages, counted by the one producer of this edge
-};
-
-struct OutputPort {
-  std::vector<Target> Targets;
-  uint32_t Next = 0; // round-robin position; only the owner touches it
-  bool WarnedDrop = false;
-};
-
-struct Instance {
-  std::string Name;
-  uint32_t Index = 0, Count = 1;
-  ModuleType *Type = nullptr;
-  std::unique_ptr<ModuleBase> Obj;
-  std::unique_ptr<InputPort[]> Inputs;
-  std::vector<OutputPort> Outputs;
-  Fiber F;
-  // What the instance waits for, for deadlock reports.
-  enum Wait { None, Dequeue, Send } Blocked = None;
-  // ASPEN_STATS: time parked, by reason.
-  uint64_t DequeueNs = 0, SendNs = 0;
-  uint32_t BlockedPort = 0;
-};
-
 namespace {
 struct Runtime {
   int Argc = 0;
@@ -116,6 +55,7 @@ struct Runtime {
   std::vector<std::unique_ptr<ModuleType>> Modules;
   std::vector<std::unique_ptr<Instance>> Instances;
   std::vector<uint32_t> Edges; // quads: from, fromPort, to, toPort
+  std::vector<net::NodeInfo> Nodes; // empty: one node
   size_t QueueCapacity = 256;
   Scheduler::Options SchedOpts;
   Scheduler *Sched = nullptr;
@@ -138,6 +78,39 @@ uint64_t nowNs() {
 /// The scheduler of the current run: send and dequeue read it on every call,
 /// so it is a plain global rather than a function-local static.
 Scheduler *GSched = nullptr;
+} // namespace
+
+Scheduler *currentScheduler() { return GSched; }
+
+// Dekker with the consumer's publish-then-recheck in aspenDequeue.
+void wakeConsumer(InputPort &In) {
+  fullFence();
+  if (In.Consumer.load(std::memory_order_relaxed))
+    if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
+      GSched->wake(C);
+}
+
+// Dekker with a producer's register-then-recheck in aspenSend.
+void wakeProducers(InputPort &In) {
+  fullFence();
+  if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
+    for (uint32_t K = 0; K < In.NumProducers; ++K)
+      if (In.ProducerSlots[K].load(std::memory_order_relaxed))
+        if (Fiber *F = In.ProducerSlots[K].exchange(nullptr)) {
+          In.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);
+          GSched->wake(F);
+        }
+}
+
+void closeProducer(InputPort &In) {
+  if (In.OpenProducers.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  fullFence();
+  if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
+    GSched->wake(C);
+}
+
+namespace {
 
 /// ASPEN_STATS=1: messages per edge, queue high-water marks, time parked.
 void reportStats(double Seconds) {
@@ -172,14 +145,8 @@ void reportStats(double Seconds) {
 /// a consumer waiting on a queue that just closed is woken to see the end.
 void closeOutputs(Instance &I) {
   for (OutputPort &O : I.Outputs)
-    for (Target &T : O.Targets) {
-      InputPort &In = *T.Port;
-      if (In.OpenProducers.fetch_sub(1, std::memory_order_acq_rel) != 1)
-        continue;
-      fullFence();
-      if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
-        GSched->wake(C);
-    }
+    for (Target &T : O.Targets)
+      closeProducer(*T.Port);
 }
 
 /// Before parking, wait briefly for a producer or consumer that is running
@@ -404,11 +371,7 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
     while (Depth > Seen && !In.HighWater.compare_exchange_weak(Seen, Depth))
       ;
   }
-  // Dekker with the consumer's publish-then-recheck in aspenDequeue.
-  fullFence();
-  if (In.Consumer.load(std::memory_order_relaxed))
-    if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
-      GSched->wake(C);
+  wakeConsumer(In);
 }
 
 QueueElement ModuleBase::aspenDequeue(unsigned Port) {
@@ -448,15 +411,7 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
         break;
     }
   }
-  // Dekker with a producer's register-then-recheck in aspenSend.
-  fullFence();
-  if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
-    for (uint32_t K = 0; K < In.NumProducers; ++K)
-      if (In.ProducerSlots[K].load(std::memory_order_relaxed))
-        if (Fiber *F = In.ProducerSlots[K].exchange(nullptr)) {
-          In.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);
-          GSched->wake(F);
-        }
+  wakeProducers(In);
   return QueueElement(P);
 }
 
@@ -554,11 +509,121 @@ extern "C" void aspen_rt_add_edges(Ptr Table, U64 Count) {
   runtime().Edges.insert(runtime().Edges.end(), T, T + 4 * Count);
 }
 
+extern "C" void aspen_rt_add_node(Ptr Name, U32 Port) {
+  net::NodeInfo N;
+  N.Name = N.Host = static_cast<const char *>(Name);
+  N.Port = uint16_t(Port);
+  runtime().Nodes.push_back(std::move(N));
+}
+
+extern "C" void aspen_rt_place(Ptr Table, U64 Count) {
+  Runtime &R = runtime();
+  auto T = static_cast<const U32 *>(Table);
+  for (U64 K = 0; K < Count && K < R.Instances.size(); ++K)
+    R.Instances[K]->Node = T[K];
+}
+
+namespace {
+std::string portLabel(const Instance &I, uint32_t Port, bool Output) {
+  const auto &Names = Output ? I.Type->Outputs : I.Type->Inputs;
+  if (I.Type->Builtin || Port == 0)
+    return I.Name;
+  return I.Name + "." + Names[Port];
+}
+
+/// Identifies the program, so nodes of different builds never talk.
+uint64_t programHash(const Runtime &R) {
+  uint64_t H = 1469598103934665603ull;
+  auto Mix = [&H](const void *P, size_t N) {
+    for (size_t K = 0; K < N; ++K)
+      H = (H ^ static_cast<const unsigned char *>(P)[K]) * 1099511628211ull;
+  };
+  for (const auto &I : R.Instances) {
+    Mix(I->Name.data(), I->Name.size());
+    Mix(&I->Node, sizeof I->Node);
+  }
+  Mix(R.Edges.data(), R.Edges.size() * sizeof(uint32_t));
+  for (const net::NodeInfo &N : R.Nodes)
+    Mix(N.Name.data(), N.Name.size());
+  return H;
+}
+
+/// The per-node settings of a distributed run, from the environment the
+/// launcher (or a cluster's) gives each node process.
+net::Config nodeConfig(const Runtime &R, uint32_t Self) {
+  net::Config C;
+  C.Nodes = R.Nodes;
+  C.Self = Self;
+  C.ProgramHash = programHash(R);
+  C.QueueCapacity = R.QueueCapacity;
+  if (const char *Peers = std::getenv("ASPEN_PEERS")) {
+    // host:port,host:port,... as the launcher resolved and bound them.
+    std::string S = Peers;
+    size_t At = 0;
+    for (net::NodeInfo &N : C.Nodes) {
+      size_t Comma = S.find(',', At), Colon = S.rfind(':', Comma);
+      if (Colon == std::string::npos || Colon < At)
+        break;
+      N.Host = S.substr(At, Colon - At);
+      N.Port = uint16_t(std::atoi(S.substr(Colon + 1, Comma - Colon - 1).c_str()));
+      if (Comma == std::string::npos)
+        break;
+      At = Comma + 1;
+    }
+  }
+  for (net::NodeInfo &N : C.Nodes)
+    if (N.Port == 0)
+      N.Port = uint16_t(envSize("ASPEN_PORT", 47470, 1, 65535));
+  if (const char *Fd = std::getenv("ASPEN_LISTEN_FD"))
+    C.ListenFd = std::atoi(Fd);
+  const char *Secret = std::getenv("ASPEN_JOB_SECRET");
+  std::string Seed;
+  if (Secret && std::strlen(Secret) == 32) {
+    for (size_t K = 0; K < 32; K += 2)
+      Seed += char(std::strtoul(std::string(Secret + K, 2).c_str(), nullptr, 16));
+  } else {
+    // Started by a cluster launcher without a secret: the job id is all
+    // the nodes share (docs/runtime.md says to export ASPEN_JOB_SECRET).
+    std::string Job;
+    for (const char *V : {"SLURM_JOB_ID", "OMPI_MCA_ess_base_jobid",
+                          "PMI_ID", "PMIX_NAMESPACE"})
+      if (const char *J = std::getenv(V))
+        Job += J;
+    uint64_t H = C.ProgramHash;
+    for (char Ch : Job)
+      H = (H ^ uint8_t(Ch)) * 1099511628211ull;
+    Seed.append(reinterpret_cast<const char *>(&H), 8);
+    H = H * 6364136223846793005ull + 1442695040888963407ull;
+    Seed.append(reinterpret_cast<const char *>(&H), 8);
+  }
+  C.Secret = Seed;
+  C.ConnectTimeout = double(envSize("ASPEN_CONNECT_TIMEOUT", 30, 1, 86400));
+  C.MaxFrame = envSize("ASPEN_MAX_FRAME", 256 << 20, 1024, size_t(1) << 31);
+  C.WindowMessages = uint32_t(envSize("ASPEN_NET_WINDOW", 64, 1, 1 << 20));
+  return C;
+}
+} // namespace
+
 extern "C" I32 aspen_rt_run() {
   Runtime &R = runtime();
-  // Producer slots first: every edge is one producer of its target port.
+  // On several nodes this process is either the launcher or one node.
+  uint32_t Self = 0;
+  bool Distributed = R.Nodes.size() > 1;
+  if (Distributed) {
+    int N = net::nodeFromEnvironment(R.Nodes.size());
+    if (N < 0) {
+      std::fflush(stdout);
+      return net::launch(R.Nodes, R.Argc, R.Argv);
+    }
+    Self = uint32_t(N);
+  }
+  auto Local = [&](uint32_t Inst) { return R.Instances[Inst]->Node == Self; };
+
+  // Producer slots first: every edge into a local port is one producer of
+  // it (the transport stands in for a remote one).
   for (size_t E = 0; E < R.Edges.size(); E += 4)
-    ++R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].NumProducers;
+    if (Local(R.Edges[E + 2]))
+      ++R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].NumProducers;
   for (auto &I : R.Instances)
     for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
       InputPort &P = I->Inputs[K];
@@ -571,12 +636,52 @@ extern "C" I32 aspen_rt_run() {
       P.OpenProducers.store(P.NumProducers, std::memory_order_relaxed);
       P.NumProducers = 0; // recounted below as slots are handed out
     }
+  // Edges with one end here and one on another node are channels of the
+  // transport, numbered by edge index.
+  std::vector<net::ChannelEnd> Outs, Ins;
+  std::vector<uint32_t> InSlot(R.Edges.size() / 4);
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
-    InputPort &In = R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]];
-    R.Instances[R.Edges[E]]->Outputs[R.Edges[E + 1]].Targets.push_back(
-        {&In, In.NumProducers++, R.Edges[E + 2]});
+    uint32_t From = R.Edges[E], To = R.Edges[E + 2];
+    if (Local(From) == Local(To))
+      continue;
+    net::ChannelEnd End;
+    End.Id = uint32_t(E / 4);
+    End.What = "'" + portLabel(*R.Instances[From], R.Edges[E + 1], true) +
+               " -> " + portLabel(*R.Instances[To], R.Edges[E + 3], false) +
+               "'";
+    if (Local(From)) {
+      End.Peer = R.Instances[To]->Node;
+      Outs.push_back(End);
+    } else {
+      InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
+      End.Peer = R.Instances[From]->Node;
+      End.Port = &In;
+      End.Slot = In.NumProducers++;
+      Ins.push_back(End);
+    }
   }
+  std::unique_ptr<net::Transport> Net;
+  if (Distributed)
+    Net = std::make_unique<net::Transport>(nodeConfig(R, Self), Outs, Ins);
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    uint32_t From = R.Edges[E], To = R.Edges[E + 2];
+    if (!Local(From))
+      continue;
+    OutputPort &O = R.Instances[From]->Outputs[R.Edges[E + 1]];
+    if (!Local(To)) {
+      O.Targets.push_back({Net->outboundPort(uint32_t(E / 4)), 0, To});
+      continue;
+    }
+    InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
+    O.Targets.push_back({&In, In.NumProducers++, To});
+  }
+  if (Net && !Net->connect())
+    return 6;
 
+  if (Distributed) {
+    R.SchedOpts.Distributed = true;
+    R.SchedOpts.OnLocalDone = [&Net] { Net->localDone(); };
+  }
   Scheduler Sched(R.SchedOpts);
   R.Sched = GSched = &Sched;
   if (DumpPath) {
@@ -596,6 +701,8 @@ extern "C" I32 aspen_rt_run() {
   }
   for (auto &IPtr : R.Instances) {
     Instance *I = IPtr.get();
+    if (!Local(uint32_t(&IPtr - R.Instances.data())))
+      continue;
     I->F.Owner = I;
     I->F.Body = [I] {
       try {
@@ -628,7 +735,14 @@ extern "C" I32 aspen_rt_run() {
     Sched.spawn(&I->F, I->Type->Builtin);
   }
   uint64_t Start = nowNs();
+  if (Net)
+    Net->start(Sched);
   int Status = Sched.run(reportDeadlock);
+  if (Net) {
+    std::fflush(stdout);
+    std::cout.flush();
+    Status = Net->finish(Status);
+  }
   if (StatsEnabled) {
     std::fflush(stdout); // what the program printed comes first
     std::cout.flush();

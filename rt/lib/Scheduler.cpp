@@ -99,8 +99,12 @@ int Scheduler::run(DeadlockHandler Handler) {
   OnDeadlock = std::move(Handler);
   Stacks = std::make_unique<StackPool>(Opts.StackSize);
   Live.store(int64_t(Initial.size()) - NumDaemons);
-  if (Live.load() == 0)
-    return 0;
+  if (Live.load() == 0) {
+    if (!Opts.Distributed)
+      return 0;
+    if (Opts.OnLocalDone)
+      Opts.OnLocalDone();
+  }
   // Deal the fibers out before any worker starts; thread creation orders
   // these pushes before the owners' first pops.
   for (size_t I = 0; I < Initial.size(); ++I)
@@ -199,6 +203,11 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
     F->TsanFiber = nullptr;
 #endif
     if (!F->Daemon && Live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      if (Opts.Distributed) {
+        if (Opts.OnLocalDone)
+          Opts.OnLocalDone();
+        return;
+      }
       Stopping.store(true, std::memory_order_release);
       Epoch.fetch_add(1);
       futexWake(Epoch, INT_MAX);
@@ -233,6 +242,10 @@ void Scheduler::park() {
 }
 
 void Scheduler::wake(Fiber *F) {
+  if (F->External) {
+    F->External(F);
+    return;
+  }
   int S = F->St.load(std::memory_order_acquire);
   for (;;) {
     if (S == Fiber::Done || S == Fiber::Ready || S == Fiber::Runnable)
@@ -281,7 +294,7 @@ void Scheduler::idle(Worker &W) {
   Sleepers.fetch_add(1, std::memory_order_seq_cst);
   int IdleNow = Idle.fetch_add(1, std::memory_order_seq_cst) + 1;
   if (!anyWork() && !Stopping.load(std::memory_order_acquire)) {
-    if (IdleNow == int(Workers.size())) {
+    if (IdleNow == int(Workers.size()) && !Opts.Distributed) {
       // Nobody is running a fiber and nothing is runnable.
       if (Live.load() == 0) {
         Stopping.store(true);

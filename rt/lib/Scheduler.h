@@ -53,6 +53,10 @@ struct Fiber {
   std::function<void()> Body;
   void *Owner = nullptr;     // the rt::Instance running here
   void *TsanFiber = nullptr; // ThreadSanitizer's handle, when built with it
+  /// Not a fiber but the transport waiting on a queue like one: wake()
+  /// calls this instead of scheduling anything.
+  void (*External)(Fiber *) = nullptr;
+  uint32_t ExternalTag = 0; // what the hook is about (a channel)
 };
 
 class Scheduler {
@@ -61,6 +65,13 @@ public:
     unsigned Workers = 0;          // 0: one per core
     size_t StackSize = 256 * 1024; // bytes, per fiber
     bool Pin = true;               // bind workers to cores with hwloc
+    /// One node of several: messages can arrive from outside at any time,
+    /// so idle workers sleep instead of reporting a deadlock, and the run
+    /// goes on after the last local fiber (collectives may still be needed
+    /// by other nodes) until stop() is called. OnLocalDone is called once,
+    /// from a worker, when the last non-daemon fiber finishes.
+    bool Distributed = false;
+    std::function<void()> OnLocalDone;
   };
   /// What to do when every worker is idle but fibers are still alive.
   using DeadlockHandler = std::function<void()>;

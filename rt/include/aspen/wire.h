@@ -1,0 +1,163 @@
+//===- wire.h - Payloads as bytes, for edges between nodes ------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A payload crosses a node edge as (type index, bytes). Array payloads of
+// arithmetic types are built in. For a user payload class aspenc generates a
+// serialize/deserialize pair from the class's fields, as Clang sees them,
+// and registers it before main(); a class may instead define both itself:
+//
+//   void serialize(aspen::wire::Writer &W) const;
+//   static MyPayload *deserialize(aspen::wire::Reader &R);
+//
+// Every node runs the same executable, so registration order, and with it
+// the type indices, are the same everywhere. Bytes are little-endian as the
+// machines are (nodes of one job share an architecture).
+//
+// The Reader never trusts its input: every read is bounds-checked and a
+// short or inconsistent buffer throws WireError, which the transport
+// reports as a protocol error of the sending node.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_WIRE_H
+#define ASPEN_WIRE_H
+
+#include "aspen/runtime.h"
+#include <array>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <typeinfo>
+#include <vector>
+
+namespace aspen::wire {
+
+class WireError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Appends to a growable byte buffer.
+class Writer {
+public:
+  explicit Writer(std::vector<char> &Out) : Out(Out) {}
+
+  void bytes(const void *P, size_t N) {
+    size_t At = Out.size();
+    Out.resize(At + N);
+    if (N)
+      std::memcpy(Out.data() + At, P, N);
+  }
+  template <typename T>
+  std::enable_if_t<std::is_arithmetic_v<T> || std::is_enum_v<T>> put(T V) {
+    bytes(&V, sizeof V);
+  }
+  void put(const std::string &S) {
+    put(uint64_t(S.size()));
+    bytes(S.data(), S.size());
+  }
+  template <typename T> void put(const std::vector<T> &V) {
+    put(uint64_t(V.size()));
+    if constexpr (std::is_arithmetic_v<T>)
+      bytes(V.data(), V.size() * sizeof(T));
+    else
+      for (const T &E : V)
+        put(E);
+  }
+  template <typename T, size_t N> void put(const std::array<T, N> &A) {
+    for (const T &E : A)
+      put(E);
+  }
+  template <typename T, size_t N> void put(const T (&A)[N]) {
+    for (const T &E : A)
+      put(E);
+  }
+  size_t size() const { return Out.size(); }
+
+private:
+  std::vector<char> &Out;
+};
+
+/// Reads what a Writer wrote, bounds-checked.
+class Reader {
+public:
+  Reader(const char *P, size_t N) : P(P), End(P + N) {}
+
+  void bytes(void *D, size_t N) {
+    if (size_t(End - P) < N)
+      throw WireError("payload bytes end early");
+    if (N)
+      std::memcpy(D, P, N);
+    P += N;
+  }
+  template <typename T>
+  std::enable_if_t<std::is_arithmetic_v<T> || std::is_enum_v<T>> get(T &V) {
+    bytes(&V, sizeof V);
+  }
+  void get(std::string &S) {
+    uint64_t N = count(1);
+    S.assign(P, size_t(N));
+    P += N;
+  }
+  template <typename T> void get(std::vector<T> &V) {
+    uint64_t N = count(std::is_arithmetic_v<T> ? sizeof(T) : 1);
+    V.resize(size_t(N));
+    if constexpr (std::is_arithmetic_v<T>)
+      bytes(V.data(), size_t(N) * sizeof(T));
+    else
+      for (T &E : V)
+        get(E);
+  }
+  template <typename T, size_t N> void get(std::array<T, N> &A) {
+    for (T &E : A)
+      get(E);
+  }
+  template <typename T, size_t N> void get(T (&A)[N]) {
+    for (T &E : A)
+      get(E);
+  }
+  size_t remaining() const { return size_t(End - P); }
+
+private:
+  /// A length prefix, checked against what is left (each element takes at
+  /// least MinBytes), so a corrupt length cannot make us allocate.
+  uint64_t count(size_t MinBytes) {
+    uint64_t N;
+    get(N);
+    if (N > remaining() / MinBytes)
+      throw WireError("payload length " + std::to_string(N) +
+                      " exceeds the bytes that follow");
+    return N;
+  }
+  const char *P, *End;
+};
+
+using SerializeFn = void (*)(const Payload &, Writer &);
+using DeserializeFn = Payload *(*)(Reader &);
+
+/// Registers how payloads of dynamic type `Ty` cross nodes. Called before
+/// main() by code aspenc generates; later registrations of a type win.
+void registerType(const std::type_info &Ty, SerializeFn S, DeserializeFn D);
+
+/// A class that defines serialize/deserialize itself.
+template <typename T, typename = void> struct HasOwnWire : std::false_type {};
+template <typename T>
+struct HasOwnWire<T, std::void_t<decltype(std::declval<const T &>().serialize(
+                                     std::declval<Writer &>())),
+                                 decltype(T::deserialize(
+                                     std::declval<Reader &>()))>>
+    : std::true_type {};
+
+template <typename T> void ownSerialize(const Payload &P, Writer &W) {
+  static_cast<const T &>(P).serialize(W);
+}
+template <typename T> Payload *ownDeserialize(Reader &R) {
+  return T::deserialize(R);
+}
+
+} // namespace aspen::wire
+
+#endif // ASPEN_WIRE_H

@@ -1,0 +1,377 @@
+//===- Launcher.cpp - One process per hostfile node -----------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A program placed on several nodes and started without a node index
+// becomes the launcher of its job:
+//
+//  - it draws a random job secret, and for each node on this machine binds
+//    the node's listening socket itself (port 0 when the hostfile gives
+//    none), so concurrent jobs never collide and every node knows every
+//    address before any starts;
+//  - it starts this machine's nodes with fork/exec of the same executable
+//    and the others with `ssh host` (same path, same directory), passing
+//    ASPEN_NODE, ASPEN_JOB_SECRET, ASPEN_PEERS and ASPEN_LISTEN_FD;
+//  - it relays each node's output line by line, prefixed `[node] `;
+//  - it reaps every node; once one fails, the others have 5 s to stop by
+//    themselves (they notice through the transport) before it kills them.
+//
+// The job's exit status is the first failure's: 0 if every node succeeded,
+// else the first non-zero status other than 5 (a node stopped because
+// another failed), else 5.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Net.h"
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace aspen::rt::net;
+
+namespace {
+
+volatile sig_atomic_t Interrupted = 0;
+void onSignal(int Sig) { Interrupted = Sig; }
+
+struct Child {
+  std::string Name;
+  pid_t Pid = -1;
+  int Out = -1, Err = -1;
+  std::string OutLine, ErrLine;
+  bool Exited = false;
+  int Status = 0;
+};
+
+bool sameAddress(const sockaddr *A, const sockaddr *B) {
+  if (A->sa_family != B->sa_family)
+    return false;
+  if (A->sa_family == AF_INET)
+    return reinterpret_cast<const sockaddr_in *>(A)->sin_addr.s_addr ==
+           reinterpret_cast<const sockaddr_in *>(B)->sin_addr.s_addr;
+  if (A->sa_family == AF_INET6)
+    return std::memcmp(&reinterpret_cast<const sockaddr_in6 *>(A)->sin6_addr,
+                       &reinterpret_cast<const sockaddr_in6 *>(B)->sin6_addr,
+                       16) == 0;
+  return false;
+}
+
+/// Loopback addresses, and those of this machine's interfaces.
+bool isThisMachine(const sockaddr *A) {
+  if (A->sa_family == AF_INET &&
+      (ntohl(reinterpret_cast<const sockaddr_in *>(A)->sin_addr.s_addr) >>
+       24) == 127)
+    return true;
+  ifaddrs *List = nullptr;
+  if (getifaddrs(&List) != 0)
+    return false;
+  bool Found = false;
+  for (ifaddrs *I = List; I && !Found; I = I->ifa_next)
+    Found = I->ifa_addr && sameAddress(I->ifa_addr, A);
+  freeifaddrs(List);
+  return Found;
+}
+
+std::string numericHost(const sockaddr *A, socklen_t Len) {
+  char Host[NI_MAXHOST];
+  if (getnameinfo(A, Len, Host, sizeof Host, nullptr, 0, NI_NUMERICHOST))
+    return "";
+  return Host;
+}
+
+std::string shellQuote(const std::string &S) {
+  std::string Q = "'";
+  for (char C : S)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+/// Writes complete lines of Buf, prefixed, to Fd; keeps the rest.
+void relay(std::string &Buf, const std::string &Prefix, FILE *To,
+           bool Flush) {
+  size_t At = 0;
+  for (;;) {
+    size_t NL = Buf.find('\n', At);
+    if (NL == std::string::npos)
+      break;
+    std::fprintf(To, "%s%.*s\n", Prefix.c_str(), int(NL - At),
+                 Buf.data() + At);
+    At = NL + 1;
+  }
+  Buf.erase(0, At);
+  if (Flush && !Buf.empty()) {
+    std::fprintf(To, "%s%s\n", Prefix.c_str(), Buf.c_str());
+    Buf.clear();
+  }
+  std::fflush(To);
+}
+
+} // namespace
+
+int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
+                           char **Argv) {
+  size_t N = Nodes.size();
+  std::vector<std::string> Addr(N);
+  std::vector<uint16_t> Port(N);
+  std::vector<int> ListenFd(N, -1);
+  std::vector<bool> Here(N);
+  unsigned LocalCount = 0;
+
+  // Resolve every node and bind the listening sockets of this machine's.
+  for (size_t K = 0; K < N; ++K) {
+    addrinfo Hints{}, *Res = nullptr;
+    Hints.ai_socktype = SOCK_STREAM;
+    if (int E = getaddrinfo(Nodes[K].Host.c_str(), nullptr, &Hints, &Res)) {
+      std::fprintf(stderr, "aspen: error: cannot resolve node '%s': %s\n",
+                   Nodes[K].Name.c_str(), gai_strerror(E));
+      return 2;
+    }
+    sockaddr_storage SA{};
+    std::memcpy(&SA, Res->ai_addr, Res->ai_addrlen);
+    socklen_t Len = Res->ai_addrlen;
+    freeaddrinfo(Res);
+    Addr[K] = numericHost(reinterpret_cast<sockaddr *>(&SA), Len);
+    Here[K] = isThisMachine(reinterpret_cast<sockaddr *>(&SA));
+    Port[K] = Nodes[K].Port;
+    if (!Here[K]) {
+      if (!Port[K])
+        Port[K] = 47470;
+      continue;
+    }
+    ++LocalCount;
+    auto *SP = reinterpret_cast<sockaddr_in *>(&SA);
+    auto *SP6 = reinterpret_cast<sockaddr_in6 *>(&SA);
+    (SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port) =
+        htons(Port[K]);
+    int Fd = socket(SA.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int One = 1;
+    setsockopt(Fd, SOL_SOCKET, SO_REUSEADDR, &One, sizeof One);
+    if (Fd < 0 || bind(Fd, reinterpret_cast<sockaddr *>(&SA), Len) != 0 ||
+        listen(Fd, 128) != 0) {
+      std::fprintf(stderr,
+                   "aspen: error: cannot listen on %s:%u for node '%s': %s\n",
+                   Addr[K].c_str(), unsigned(Port[K]), Nodes[K].Name.c_str(),
+                   std::strerror(errno));
+      return 2;
+    }
+    getsockname(Fd, reinterpret_cast<sockaddr *>(&SA), &Len);
+    Port[K] = ntohs(SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port);
+    ListenFd[K] = Fd;
+  }
+
+  std::string Peers;
+  for (size_t K = 0; K < N; ++K)
+    Peers += (K ? "," : "") +
+             (Addr[K].find(':') != std::string::npos ? "[" + Addr[K] + "]"
+                                                     : Addr[K]) +
+             ":" + std::to_string(Port[K]);
+  unsigned char Raw[16];
+  if (getrandom(Raw, sizeof Raw, 0) != sizeof Raw) {
+    std::fprintf(stderr, "aspen: error: no random bytes for the job secret\n");
+    return 2;
+  }
+  char Secret[33];
+  for (int K = 0; K < 16; ++K)
+    std::snprintf(Secret + 2 * K, 3, "%02x", Raw[K]);
+
+  // Nodes sharing this machine share its cores.
+  unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
+  std::string Workers = std::to_string(std::max(1u, Cores / std::max(1u, LocalCount)));
+  bool Share = LocalCount > 1;
+  char Exe[4096];
+  ssize_t ExeLen = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  if (ExeLen <= 0) {
+    std::fprintf(stderr, "aspen: error: cannot find this executable\n");
+    return 2;
+  }
+  Exe[ExeLen] = 0;
+  char Cwd[4096];
+  if (!getcwd(Cwd, sizeof Cwd))
+    Cwd[0] = 0;
+
+  struct sigaction SA{};
+  SA.sa_handler = onSignal;
+  sigaction(SIGINT, &SA, nullptr);
+  sigaction(SIGTERM, &SA, nullptr);
+  sigaction(SIGHUP, &SA, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  std::vector<Child> Kids(N);
+  for (size_t K = 0; K < N; ++K) {
+    Child &C = Kids[K];
+    C.Name = Nodes[K].Name;
+    int Out[2], Err[2];
+    if (pipe2(Out, O_CLOEXEC) || pipe2(Err, O_CLOEXEC)) {
+      std::perror("aspen: error: pipe");
+      return 2;
+    }
+    pid_t Pid = fork();
+    if (Pid == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL); // no orphans if the launcher dies
+      dup2(Out[1], 1);
+      dup2(Err[1], 2);
+      std::string Node = std::to_string(K);
+      if (Here[K]) {
+        setenv("ASPEN_NODE", Node.c_str(), 1);
+        setenv("ASPEN_JOB_SECRET", Secret, 1);
+        setenv("ASPEN_PEERS", Peers.c_str(), 1);
+        int Fd = dup(ListenFd[K]); // without close-on-exec
+        setenv("ASPEN_LISTEN_FD", std::to_string(Fd).c_str(), 1);
+        setenv("ASPEN_WORKERS", Workers.c_str(), 0);
+        if (Share)
+          setenv("ASPEN_PIN", "0", 0);
+        execv(Exe, Argv);
+      } else {
+        std::string Cmd = "cd " + shellQuote(Cwd) + " && ASPEN_NODE=" + Node +
+                          " ASPEN_JOB_SECRET=" + Secret +
+                          " ASPEN_PEERS=" + shellQuote(Peers) + " exec " +
+                          shellQuote(Exe);
+        for (int A = 1; A < Argc; ++A)
+          Cmd += " " + shellQuote(Argv[A]);
+        execlp("ssh", "ssh", "-o", "BatchMode=yes", Nodes[K].Host.c_str(),
+               Cmd.c_str(), (char *)nullptr);
+      }
+      std::fprintf(stderr, "aspen: error: cannot start node '%s': %s\n",
+                   C.Name.c_str(), std::strerror(errno));
+      _exit(127);
+    }
+    close(Out[1]);
+    close(Err[1]);
+    if (Pid < 0) {
+      std::perror("aspen: error: fork");
+      return 2;
+    }
+    C.Pid = Pid;
+    C.Out = Out[0];
+    C.Err = Err[0];
+  }
+  for (int Fd : ListenFd)
+    if (Fd >= 0)
+      close(Fd);
+
+  int Final = 0;
+  bool AnyFailed = false;
+  auto FailedAt = std::chrono::steady_clock::time_point::max();
+  bool Killed = false;
+  size_t Running = N;
+  int Forwarded = 0;
+  while (Running > 0) {
+    if (Interrupted && Interrupted != Forwarded) {
+      Forwarded = Interrupted;
+      for (Child &C : Kids)
+        if (!C.Exited)
+          kill(C.Pid, SIGTERM);
+      if (!AnyFailed) {
+        AnyFailed = true;
+        FailedAt = std::chrono::steady_clock::now();
+      }
+    }
+    if (!Killed && AnyFailed &&
+        std::chrono::steady_clock::now() - FailedAt > std::chrono::seconds(5)) {
+      Killed = true;
+      for (Child &C : Kids)
+        if (!C.Exited) {
+          std::fprintf(stderr,
+                       "aspen: error: node '%s' did not stop within 5 s of "
+                       "the failure; killing it\n",
+                       C.Name.c_str());
+          kill(C.Pid, SIGKILL);
+        }
+    }
+    std::vector<pollfd> Fds;
+    std::vector<std::pair<Child *, bool>> Who;
+    for (Child &C : Kids) {
+      if (C.Out >= 0) {
+        Fds.push_back({C.Out, POLLIN, 0});
+        Who.push_back({&C, false});
+      }
+      if (C.Err >= 0) {
+        Fds.push_back({C.Err, POLLIN, 0});
+        Who.push_back({&C, true});
+      }
+    }
+    if (!Fds.empty())
+      poll(Fds.data(), Fds.size(), 50);
+    else
+      usleep(20000);
+    for (size_t K = 0; K < Fds.size(); ++K) {
+      if (!(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
+        continue;
+      Child &C = *Who[K].first;
+      bool IsErr = Who[K].second;
+      char Buf[65536];
+      ssize_t Got = read(Fds[K].fd, Buf, sizeof Buf);
+      std::string &Line = IsErr ? C.ErrLine : C.OutLine;
+      if (Got > 0) {
+        Line.append(Buf, size_t(Got));
+        relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, false);
+      } else if (Got == 0 || errno != EINTR) {
+        relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, true);
+        close(Fds[K].fd);
+        (IsErr ? C.Err : C.Out) = -1;
+      }
+    }
+    int WS = 0;
+    pid_t Pid;
+    while ((Pid = waitpid(-1, &WS, WNOHANG)) > 0) {
+      for (Child &C : Kids) {
+        if (C.Pid != Pid || C.Exited)
+          continue;
+        C.Exited = true;
+        --Running;
+        int S = 0;
+        if (WIFEXITED(WS)) {
+          S = WEXITSTATUS(WS);
+        } else if (WIFSIGNALED(WS)) {
+          S = 128 + WTERMSIG(WS);
+          if (!Killed)
+            std::fprintf(stderr, "aspen: error: node '%s' was killed by "
+                                 "signal %d (%s)\n",
+                         C.Name.c_str(), WTERMSIG(WS),
+                         strsignal(WTERMSIG(WS)));
+        }
+        C.Status = S;
+        if (S != 0) {
+          if (Final == 0 || (Final == 5 && S != 5))
+            Final = S;
+          if (!AnyFailed) {
+            AnyFailed = true;
+            FailedAt = std::chrono::steady_clock::now();
+          }
+        }
+      }
+    }
+  }
+  // Output written just before exiting.
+  for (Child &C : Kids) {
+    for (int *Fd : {&C.Out, &C.Err}) {
+      if (*Fd < 0)
+        continue;
+      char Buf[65536];
+      ssize_t Got;
+      std::string &Line = Fd == &C.Err ? C.ErrLine : C.OutLine;
+      while ((Got = read(*Fd, Buf, sizeof Buf)) > 0)
+        Line.append(Buf, size_t(Got));
+      relay(Line, "[" + C.Name + "] ", Fd == &C.Err ? stderr : stdout, true);
+      close(*Fd);
+    }
+  }
+  if (Interrupted && Final == 0)
+    Final = 128 + Interrupted;
+  return Final;
+}

@@ -1,0 +1,79 @@
+//===- Wire.cpp - The payload type registry -------------------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WireRegistry.h"
+#include <typeindex>
+#include <unordered_map>
+
+using namespace aspen;
+using namespace aspen::wire;
+
+namespace {
+struct Registry {
+  std::vector<TypeEntry> Entries;
+  std::unordered_map<std::type_index, uint32_t> Index;
+
+  Registry() {
+    addArray<char>();
+    addArray<signed char>();
+    addArray<unsigned char>();
+    addArray<short>();
+    addArray<unsigned short>();
+    addArray<int>();
+    addArray<unsigned>();
+    addArray<long>();
+    addArray<unsigned long>();
+    addArray<long long>();
+    addArray<unsigned long long>();
+    addArray<float>();
+    addArray<double>();
+  }
+
+  template <typename T> void addArray() {
+    TypeEntry E;
+    E.Ty = &typeid(ArrayPayload<T>);
+    E.ElemSize = sizeof(T);
+    E.NewArray = [](size_t N) -> Payload * { return new ArrayPayload<T>(N); };
+    add(E);
+  }
+
+  void add(const TypeEntry &E) {
+    auto [It, New] = Index.emplace(std::type_index(*E.Ty), Entries.size());
+    if (New)
+      Entries.push_back(E);
+    else
+      Entries[It->second] = E;
+  }
+};
+
+Registry &registry() {
+  static Registry R; // built on first use, before or during static init
+  return R;
+}
+} // namespace
+
+void aspen::wire::registerType(const std::type_info &Ty, SerializeFn S,
+                               DeserializeFn D) {
+  TypeEntry E;
+  E.Ty = &Ty;
+  E.Ser = S;
+  E.De = D;
+  registry().add(E);
+}
+
+const TypeEntry *aspen::wire::lookup(const Payload &P, uint32_t &Index) {
+  Registry &R = registry();
+  auto It = R.Index.find(std::type_index(typeid(P)));
+  if (It == R.Index.end())
+    return nullptr;
+  Index = It->second;
+  return &R.Entries[It->second];
+}
+
+const TypeEntry *aspen::wire::entry(uint32_t Index) {
+  Registry &R = registry();
+  return Index < R.Entries.size() ? &R.Entries[Index] : nullptr;
+}
