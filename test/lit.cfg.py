@@ -31,3 +31,7 @@ try:
     lit_config.maxIndividualTestTime = 300
 except ImportError:
     lit_config.note("psutil is not installed: no per-test time limit")
+
+import sys
+
+config.substitutions.append(("%python", sys.executable))

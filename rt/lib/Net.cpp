@@ -76,6 +76,7 @@ struct Transport::Impl {
     asio::steady_timer Timer; // connect retries
     bool Up = false, SaidBye = false, GotBye = false, Closed = false;
     bool ShutDown = false; // our side is half-closed after the bye
+    bool PeerEof = false;  // its side is, after its bye
     // Writes: Buf/Segs collect while Flight* are on the wire.
     std::vector<char> Buf, FlightBuf;
     std::vector<Segment> Segs, FlightSegs;
@@ -138,9 +139,15 @@ struct Transport::Impl {
   //===--------------------------------------------------------------------===//
 
   /// Ends the job on this node (once) and tells the other nodes.
-  void fail(int Status, const std::string &Msg) {
+  /// Culprit: the node that failed first, as far as this node knows
+  /// (itself, or a peer whose connection broke); Lost: it was lost rather
+  /// than reporting its own failure.
+  void fail(int Status, const std::string &Msg, uint32_t Culprit = UINT32_MAX,
+            bool Lost = false) {
     if (Failed || (Finishing && Status == 0))
       return;
+    if (Culprit == UINT32_MAX)
+      Culprit = C.Self;
     Failed = true;
     FailStatus = Status;
     if (!Msg.empty())
@@ -148,8 +155,10 @@ struct Transport::Impl {
                    Msg.c_str());
     for (auto &P : Peers)
       if (P && P->Up && !P->Closed) {
-        putHeader(P->Buf, 4, ControlChannel, Abort);
+        putHeader(P->Buf, 12, ControlChannel, Abort);
         putPod<uint32_t>(P->Buf, uint32_t(Status));
+        putPod<uint32_t>(P->Buf, Culprit);
+        putPod<uint32_t>(P->Buf, Lost);
         write(*P);
       }
     if (Sched)
@@ -181,9 +190,11 @@ struct Transport::Impl {
       return;
     if (P.GotBye)
       return; // it finished cleanly; what follows a bye does not matter
-    fail(5, "lost the connection to node " + nodeName(P.Index) + " (" +
-                C.Nodes[P.Index].Host + ":" +
-                std::to_string(C.Nodes[P.Index].Port) + "): " + Why);
+    fail(5,
+         "lost the connection to node " + nodeName(P.Index) + " (" +
+             C.Nodes[P.Index].Host + ":" +
+             std::to_string(C.Nodes[P.Index].Port) + "): " + Why,
+         P.Index, true);
   }
 
   //===--------------------------------------------------------------------===//
@@ -476,7 +487,7 @@ struct Transport::Impl {
         P.ShutDown = true;
         error_code E2;
         P.Sock.shutdown(tcp::socket::shutdown_send, E2);
-        return;
+        return maybeClose(P);
       }
       write(P);
     });
@@ -627,10 +638,9 @@ struct Transport::Impl {
     if (Ec == asio::error::operation_aborted)
       return;
     if (Ec == asio::error::eof && P.GotBye) {
-      P.Closed = true;
-      error_code E2;
-      P.Sock.close(E2);
-      checkAllClosed();
+      // It has finished; our own bye may still have to go out.
+      P.PeerEof = true;
+      maybeClose(P);
       return;
     }
     lost(P, Ec == asio::error::eof ? "it closed the connection without "
@@ -767,11 +777,21 @@ struct Transport::Impl {
       P.GotBye = true;
       return;
     case Abort: {
-      if (!Need(4))
+      if (!Need(12))
         return;
       P.GotBye = true; // its connection ending is expected now
-      fail(5, "stopping: node " + nodeName(P.Index) + " failed (exit status " +
-                  std::to_string(getPod<uint32_t>(Body)) + ")");
+      uint32_t Status = getPod<uint32_t>(Body),
+               Culprit = getPod<uint32_t>(Body + 4);
+      bool Lost = getPod<uint32_t>(Body + 8) != 0;
+      if (Culprit >= C.Nodes.size())
+        Culprit = P.Index;
+      std::string Msg = "stopping: node " + nodeName(Culprit);
+      if (Lost)
+        Msg += " is unreachable (node " + nodeName(P.Index) +
+               " lost its connection)";
+      else
+        Msg += " failed (exit status " + std::to_string(Status) + ")";
+      fail(5, Msg, Culprit, Lost);
       return;
     }
     default:
@@ -901,6 +921,16 @@ struct Transport::Impl {
           write(*P);
       }
     Sched->stop(0);
+    checkAllClosed();
+  }
+
+  /// Both sides said bye and half-closed: the connection is done.
+  void maybeClose(Peer &P) {
+    if (!P.PeerEof || !P.ShutDown || P.Closed)
+      return;
+    P.Closed = true;
+    error_code Ec;
+    P.Sock.close(Ec);
     checkAllClosed();
   }
 
@@ -1039,3 +1069,4 @@ int aspen::rt::net::nodeFromEnvironment(size_t NumNodes) {
   }
   return -1;
 }
+

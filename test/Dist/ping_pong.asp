@@ -1,0 +1,53 @@
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
+// RUN: %t | FileCheck %s
+// 10000 round trips between two instances on two node processes; the
+// empty element that ends the stream crosses too.
+#include <cstdio>
+#include <aspen/runtime.h>
+
+Module Main is Root requires Module Ping, Module Pong {
+  void initialize() {
+    Ping ping;
+    Pong pong;
+    place ping on 0;
+    place pong on 1;
+    flow:
+      ping ||| pong ||| ping;
+  }
+}
+
+Module Ping {
+  void run() {
+    long checksum = 0, bad = 0;
+    QueueElement e = QueueElement(new ArrayPayload<long>(1));
+    for (long i = 0; i < 10000; ++i) {
+      long *v = getPayload(e);
+      v[0] = i;
+      send e;
+      e = dequeue();
+      v = getPayload(e);
+      if (v[0] != 7 * i + 3)
+        ++bad;
+      checksum += v[0];
+    }
+    std::printf("round trips=10000 checksum=%ld bad=%ld\n", checksum, bad);
+    send QueueElement();
+  }
+}
+
+Module Pong {
+  void run() {
+    long n = 0;
+    for (;; ++n) {
+      QueueElement e = dequeue();
+      if (!e)
+        break;
+      long *v = getPayload(e);
+      v[0] = 7 * v[0] + 3;
+      send e;
+    }
+    std::printf("pong answered %ld\n", n);
+  }
+}
+// CHECK-DAG: [127.0.0.1] round trips=10000 checksum=349995000 bad=0
+// CHECK-DAG: [127.0.0.2] pong answered 10000

@@ -1,0 +1,40 @@
+// RUN: %aspenc %s --hostfile %S/Inputs/stranger-hosts -o %t
+// RUN: %python %S/Inputs/fake_node.py stranger %t 127.0.0.41 47641 > %t.out 2> %t.err
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck %s --check-prefix=ERR < %t.err
+// Connections that are not nodes of this job (garbage, a wrong secret) are
+// logged and dropped; the job goes on and finishes normally.
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <aspen/runtime.h>
+
+Module Main is Root requires Module A, Module B {
+  void initialize() {
+    A a;
+    B b;
+    place a on 0;
+    place b on 1;
+    flow:
+      a ||| b;
+  }
+}
+Module A {
+  void run() {
+    // Long enough for the strangers to knock while the job runs.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    for (long i = 1; i <= 100; ++i)
+      send new ArrayPayload<long>(&i, 1);
+  }
+}
+Module B {
+  void run() {
+    long sum = 0;
+    while (QueueElement q = dequeue())
+      sum += *static_cast<long *>(getPayload(q));
+    std::printf("sum %ld\n", sum);
+  }
+}
+// CHECK: [127.0.0.42] sum 5050
+// ERR-DAG: [127.0.0.41] aspen: warning: node '127.0.0.41': dropped a connection from 127.0.0.1:{{[0-9]+}}: not an aspen node (bad greeting)
+// ERR-DAG: [127.0.0.41] aspen: warning: node '127.0.0.41': dropped a connection from 127.0.0.1:{{[0-9]+}}: wrong job secret
