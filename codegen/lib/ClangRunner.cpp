@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/CodeGen/ClangRunner.h"
+#include "WireGen.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -193,16 +194,20 @@ private:
 
 } // namespace
 
-std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
-                                                   llvm::StringRef Code,
-                                                   llvm::LLVMContext &Ctx,
-                                                   bool CheckModules) {
+namespace {
+/// The driver arguments for compiling `FileName` with the given options.
+std::vector<std::string> driverArgs(const ClangOptions &Opts,
+                                    llvm::StringRef FileName) {
   // The same level as the whole program: -O0 asks for debuggable code.
   std::string OptFlag = "-O" + std::to_string(Opts.OptLevel);
-  std::vector<std::string> Args = {clangDriver(),   "-std=c++17",
-                                   OptFlag,         "-fno-omit-frame-pointer",
-                                   "-resource-dir", ASPEN_CLANG_RESOURCE_DIR,
-                                   "-Wall",         "-Wno-unused-function"};
+  std::vector<std::string> Args = {ClangRunner::clangDriver(),
+                                   "-std=c++17",
+                                   OptFlag,
+                                   "-fno-omit-frame-pointer",
+                                   "-resource-dir",
+                                   ASPEN_CLANG_RESOURCE_DIR,
+                                   "-Wall",
+                                   "-Wno-unused-function"};
   if (std::string(ASPEN_RT_INCLUDE_DIR).size())
     Args.push_back(std::string("-I") + ASPEN_RT_INCLUDE_DIR);
   for (const std::string &I : Opts.IncludeDirs)
@@ -215,41 +220,97 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
   Args.push_back(FileName.str());
   Args.push_back("-o");
   Args.push_back("/dev/null");
-  std::vector<const char *> Argv;
-  for (const std::string &A : Args)
-    Argv.push_back(A.c_str());
-  if (Opts.Verbose) {
-    llvm::errs() << "aspenc: in-process clang:";
+  return Args;
+}
+} // namespace
+
+/// A CompilerInstance over in-memory code whose diagnostics go to aspen's
+/// engine.
+struct ClangRunner::Setup {
+  LocationMapper Mapper;
+  ForwardingConsumer Consumer;
+  clang::CompilerInstance CI;
+  bool Ok = false;
+
+  Setup(DiagnosticEngine &Diags, const ClangOptions &Opts,
+        llvm::StringRef FileName, llvm::StringRef Code)
+      : Mapper(const_cast<SourceManager &>(Diags.getSourceManager())),
+        Consumer(Diags, Mapper) {
+    std::vector<std::string> Args = driverArgs(Opts, FileName);
+    std::vector<const char *> Argv;
     for (const std::string &A : Args)
-      llvm::errs() << ' ' << A;
-    llvm::errs() << '\n';
+      Argv.push_back(A.c_str());
+    if (Opts.Verbose) {
+      llvm::errs() << "aspenc: in-process clang:";
+      for (const std::string &A : Args)
+        llvm::errs() << ' ' << A;
+      llvm::errs() << '\n';
+    }
+    Mapper.Known = Diags.getSourceManager().numFiles();
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
+        new clang::DiagnosticOptions();
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> CDiags =
+        clang::CompilerInstance::createDiagnostics(DiagOpts.get(), &Consumer,
+                                                   /*ShouldOwnClient=*/false);
+    clang::CreateInvocationOptions CIOpts;
+    CIOpts.Diags = CDiags;
+    std::shared_ptr<clang::CompilerInvocation> Inv =
+        clang::createInvocation(Argv, CIOpts);
+    if (!Inv)
+      return;
+    Inv->getPreprocessorOpts().addRemappedFile(
+        FileName,
+        llvm::MemoryBuffer::getMemBufferCopy(Code, FileName).release());
+    // The counts Clang prints at the end ("N errors generated") would
+    // repeat what aspen's engine already reported.
+    Inv->getDiagnosticOpts().ShowCarets = false;
+    CI.setInvocation(std::move(Inv));
+    CI.createDiagnostics(&Consumer, /*ShouldOwnClient=*/false);
+    Ok = true;
+  }
+};
+
+namespace {
+/// Parses only, handing the AST to a consumer.
+class ConsumerAction : public clang::ASTFrontendAction {
+public:
+  explicit ConsumerAction(std::unique_ptr<clang::ASTConsumer> C)
+      : C(std::move(C)) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
+    return std::move(C);
   }
 
-  // Every Clang diagnostic goes through aspen's engine.
-  auto &ASM = const_cast<SourceManager &>(Diags.getSourceManager());
-  LocationMapper Mapper(ASM);
-  Mapper.Known = ASM.numFiles();
-  ForwardingConsumer Consumer(Diags, Mapper);
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts =
-      new clang::DiagnosticOptions();
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> CDiags =
-      clang::CompilerInstance::createDiagnostics(DiagOpts.get(), &Consumer,
-                                                 /*ShouldOwnClient=*/false);
-  clang::CreateInvocationOptions CIOpts;
-  CIOpts.Diags = CDiags;
-  std::shared_ptr<clang::CompilerInvocation> Inv =
-      clang::createInvocation(Argv, CIOpts);
-  if (!Inv)
-    return nullptr;
-  Inv->getPreprocessorOpts().addRemappedFile(
-      FileName, llvm::MemoryBuffer::getMemBufferCopy(Code, FileName).release());
+private:
+  std::unique_ptr<clang::ASTConsumer> C;
+};
+} // namespace
 
-  // The counts Clang prints at the end ("N errors generated") would repeat
-  // what aspen's engine already reported.
-  Inv->getDiagnosticOpts().ShowCarets = false;
-  clang::CompilerInstance CI;
-  CI.setInvocation(std::move(Inv));
-  CI.createDiagnostics(&Consumer, /*ShouldOwnClient=*/false);
+bool ClangRunner::findPayloads(llvm::StringRef FileName, llvm::StringRef Code,
+                               WireResult &Out) {
+  Setup S(Diags, Opts, FileName, Code);
+  if (!S.Ok)
+    return false;
+  LocationMapper &Mapper = S.Mapper;
+  ConsumerAction Action(makeWireConsumer(
+      Out, [&Mapper](const clang::SourceManager &SM, clang::SourceLocation L) {
+        return Mapper.map(SM, L);
+      }));
+  unsigned Before = Diags.getNumErrors();
+  return S.CI.ExecuteAction(Action) && Diags.getNumErrors() == Before;
+}
+
+std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
+                                                   llvm::StringRef Code,
+                                                   llvm::LLVMContext &Ctx,
+                                                   bool CheckModules) {
+  Setup S(Diags, Opts, FileName, Code);
+  if (!S.Ok)
+    return nullptr;
+  LocationMapper &Mapper = S.Mapper;
+  clang::CompilerInstance &CI = S.CI;
 
   MatchFinder Finder;
   SharedStateCheck Check(Diags, Mapper);

@@ -375,6 +375,67 @@ private:
 
 } // namespace
 
+namespace {
+/// Programs on several nodes: gives every payload class a wire format
+/// (appended to Source), and reports a class that has none but is created
+/// by a module whose messages cross to another node.
+bool addWireFormats(const graph::Program &P, ClangRunner &Clang,
+                    const std::string &Name, std::string &Source,
+                    DiagnosticEngine &Diags) {
+  WireResult W;
+  if (!Clang.findPayloads(Name, Source, W))
+    return false;
+  auto ModuleOf = [&P](graph::InstanceId I) -> const std::string & {
+    static const std::string None;
+    const graph::Instance &In = P.get(I);
+    return In.K == graph::Instance::Action ? P.get(In.Module).Name : None;
+  };
+  // Every place a module's messages leave its node: (module, from, to, what).
+  struct Crossing {
+    std::string Module, What;
+    uint32_t From, To;
+    SourceLoc Loc;
+  };
+  std::vector<Crossing> Crossings;
+  for (const graph::Edge &E : P.Edges) {
+    uint32_t A = P.get(E.From.Inst).Node, B = P.get(E.To.Inst).Node;
+    if (A != B)
+      Crossings.push_back({ModuleOf(E.From.Inst),
+                           "edge '" + P.get(E.From.Inst).Name + " -> " +
+                               P.get(E.To.Inst).Name + "'",
+                           A, B, E.Loc});
+  }
+  for (const graph::Collective &C : P.Collectives)
+    for (const graph::PortRef &S : C.Sources)
+      for (const graph::PortRef &R : C.Receivers)
+        if (P.get(S.Inst).Node != P.get(R.Inst).Node) {
+          Crossings.push_back({ModuleOf(S.Inst), "'" + C.Name + "'",
+                               P.get(S.Inst).Node, P.get(R.Inst).Node, C.Loc});
+          break;
+        }
+  bool Ok = true;
+  for (const PayloadWire &PW : W.Payloads) {
+    if (PW.Why.empty())
+      continue;
+    for (const Crossing &X : Crossings) {
+      if (std::find(PW.CreatedBy.begin(), PW.CreatedBy.end(), X.Module) ==
+          PW.CreatedBy.end())
+        continue;
+      Diags.report(X.Loc, DiagId::ErrPayloadNoWire)
+          << PW.Name << P.Nodes[X.From].Name << P.Nodes[X.To].Name << X.What
+          << PW.Why;
+      Diags.report(PW.Loc, DiagId::NoteDeclaredHere) << PW.Name;
+      Ok = false;
+      break;
+    }
+  }
+  Source += "\n#line 1 \"<payload wire formats>\"\n"
+            "#include <aspen/wire.h>\n";
+  Source += W.Code;
+  return Ok;
+}
+} // namespace
+
 std::unique_ptr<llvm::Module>
 aspen::codegen::generate(const graph::Program &P,
                          llvm::ArrayRef<const ast::TranslationUnit *> Units,
@@ -397,6 +458,8 @@ aspen::codegen::generate(const graph::Program &P,
   ClangRunner Clang(Diags, COpts);
   std::string Source = emitModuleSource(P, Units, Diags.getSourceManager());
   std::string Name = (P.RootName + ".modules.cpp");
+  if (P.Nodes.size() > 1 && !addWireFormats(P, Clang, Name, Source, Diags))
+    return nullptr;
   std::unique_ptr<llvm::Module> Mods =
       Clang.compile(Name, Source, Ctx, /*CheckModules=*/true);
   if (!Mods)

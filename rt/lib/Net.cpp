@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <cxxabi.h>
 #include <deque>
 #include <netinet/tcp.h>
 #include <thread>
@@ -53,6 +54,14 @@ void putHeader(std::vector<char> &B, uint32_t Len, uint32_t Chan,
 template <typename T> void putPod(std::vector<char> &B, T V) {
   const char *P = reinterpret_cast<const char *>(&V);
   B.insert(B.end(), P, P + sizeof V);
+}
+
+std::string demangle(const char *Name) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+  std::string S = Status == 0 && D ? D : Name;
+  std::free(D);
+  return S;
 }
 
 template <typename T> T getPod(const char *P) {
@@ -502,11 +511,11 @@ struct Transport::Impl {
     uint32_t Type = 0;
     const wire::TypeEntry *E = wire::lookup(*P, Type);
     if (!E) {
-      std::string Name = typeid(*P).name();
+      std::string Name = demangle(typeid(*P).name());
       delete P;
       fail(4, "payload of type '" + Name + "' cannot cross to node " +
                   nodeName(To.Index) + " on edge " + OutById[Id]->End.What +
-                  ": it has no wire format (see docs/runtime.md)");
+                  ": it has no wire format (see docs/runtime.md, 'Payloads between nodes')");
       return 0;
     }
     if (E->ElemSize) {

@@ -38,6 +38,19 @@ struct ClangOptions {
 /// the AST checks look inside those only.
 inline constexpr const char *ModuleClassPrefix = "AspenModule_";
 
+/// A payload class of the program, and whether it can cross nodes.
+struct PayloadWire {
+  std::string Name;                   // qualified C++ name
+  SourceLoc Loc;                      // its definition
+  std::string Why;                    // empty: it has a wire format
+  std::vector<std::string> CreatedBy; // modules whose code creates it
+};
+
+struct WireResult {
+  std::vector<PayloadWire> Payloads;
+  std::string Code; // C++ registering the wire formats, to append
+};
+
 class ClangRunner {
 public:
   ClangRunner(DiagnosticEngine &Diags, ClangOptions Opts)
@@ -52,10 +65,16 @@ public:
                                         llvm::LLVMContext &Ctx,
                                         bool CheckModules);
 
+  /// Parses `Code` only, and finds its payload classes with the C++ that
+  /// gives each a wire format (for programs placed on several nodes).
+  bool findPayloads(llvm::StringRef FileName, llvm::StringRef Code,
+                    WireResult &Out);
+
   /// Path of the clang++ driver used for compiling and linking.
   static std::string clangDriver();
 
 private:
+  struct Setup;
   DiagnosticEngine &Diags;
   ClangOptions Opts;
 };

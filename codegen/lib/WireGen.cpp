@@ -1,0 +1,389 @@
+//===- WireGen.cpp - Serializers for payload classes, from Clang's AST ----===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// For a program placed on several nodes, every payload class the program
+// defines (a complete, concrete class derived from aspen::Payload, outside
+// the runtime's own headers) gets a serialize/deserialize pair registered
+// with aspen::wire before main(). The pair is written from the record
+// layout Clang computed: each field is read and written at its byte offset,
+// so private fields and base classes need no access from generated code.
+//
+// Supported fields: arithmetic and enum types, std::string, std::vector and
+// std::array of those (nested to any depth), C arrays of them, and nested
+// classes of such fields (also as vector/array elements). A class that
+// defines `serialize(aspen::wire::Writer &) const` and a static
+// `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
+// (pointers, references, unions, virtual bases, no default constructor)
+// leaves the class without a wire format, with the reason kept for the
+// error aspenc reports when such a class is sent on an edge between nodes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WireGen.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
+#include <sstream>
+
+using namespace aspen;
+using namespace aspen::codegen;
+
+namespace {
+
+bool inStd(const clang::Decl *D) {
+  return D->getDeclContext()->isStdNamespace() ||
+         (D->getDeclContext()->isInlineNamespace() &&
+          D->getDeclContext()->getParent()->isStdNamespace());
+}
+
+/// `std::NAME<...>` specializations.
+const clang::ClassTemplateSpecializationDecl *stdTemplate(clang::QualType T,
+                                                          llvm::StringRef Name) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  const auto *S =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(RD);
+  if (!S || S->getName() != Name || !inStd(S))
+    return nullptr;
+  return S;
+}
+
+class Generator {
+public:
+  Generator(clang::ASTContext &Ctx) : Ctx(Ctx), PP(Ctx.getLangOpts()) {
+    PP.SuppressTagKeyword = true;
+    PP.FullyQualifiedName = true;
+    PP.SuppressScope = false;
+    PP.PrintCanonicalTypes = true;
+  }
+
+  std::string spell(clang::QualType T) {
+    return T.getCanonicalType().getUnqualifiedType().getAsString(PP);
+  }
+
+  /// A cast of a byte address to a pointer to Ty (which may be an array).
+  static std::string ptr(const std::string &Ty) {
+    return "reinterpret_cast<std::add_pointer_t<" + Ty + ">>";
+  }
+
+  /// True if W.put / R.get handle T directly (wire.h's overloads).
+  bool direct(clang::QualType T) {
+    T = T.getCanonicalType();
+    if (T->isArithmeticType() || T->isEnumeralType())
+      return true;
+    if (const auto *S = stdTemplate(T, "basic_string"))
+      return S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
+          clang::BuiltinType::Char_S) ||
+             S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
+                 clang::BuiltinType::Char_U);
+    if (const auto *S = stdTemplate(T, "vector"))
+      return direct(S->getTemplateArgs()[0].getAsType()) &&
+             !S->getTemplateArgs()[0].getAsType()->isBooleanType();
+    if (const auto *S = stdTemplate(T, "array"))
+      return direct(S->getTemplateArgs()[0].getAsType());
+    if (const auto *A = Ctx.getAsConstantArrayType(T))
+      return direct(A->getElementType());
+    return false;
+  }
+
+  /// Statements that write (Put) and read (Get) the fields of record RD
+  /// found at `Base` (an expression of type const char * / char *).
+  bool record(const clang::CXXRecordDecl *RD, const std::string &Base,
+              std::string &Put, std::string &Get, std::string &Why,
+              bool IsPayload) {
+    if (RD->isUnion()) {
+      Why = "'" + RD->getNameAsString() + "' is a union";
+      return false;
+    }
+    if (RD->getNumVBases()) {
+      Why = "'" + RD->getNameAsString() + "' has a virtual base class";
+      return false;
+    }
+    const clang::ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+    for (const clang::CXXBaseSpecifier &B : RD->bases()) {
+      const auto *BD = B.getType()->getAsCXXRecordDecl();
+      if (!BD)
+        continue;
+      if (BD->getQualifiedNameAsString() == "aspen::Payload")
+        continue; // only its vtable pointer
+      int64_t Off = L.getBaseClassOffset(BD).getQuantity();
+      if (!record(BD, Base + " + " + std::to_string(Off), Put, Get, Why,
+                  IsPayload))
+        return false;
+    }
+    unsigned Index = 0;
+    for (const clang::FieldDecl *F : RD->fields()) {
+      int64_t Off = int64_t(L.getFieldOffset(Index++) / 8);
+      std::string At = "(" + Base + " + " + std::to_string(Off) + ")";
+      if (F->isBitField()) {
+        Why = "field '" + F->getNameAsString() + "' is a bit-field";
+        return false;
+      }
+      if (!field(F->getType(), At, F->getNameAsString(), Put, Get, Why))
+        return false;
+    }
+    (void)IsPayload;
+    return true;
+  }
+
+  bool field(clang::QualType T, const std::string &At, const std::string &Name,
+             std::string &Put, std::string &Get, std::string &Why) {
+    T = T.getCanonicalType();
+    std::string Ty = spell(T);
+    if (direct(T)) {
+      Put += "  W.put(*" + ptr("const " + Ty) + At + ");\n";
+      Get += "  R.get(*" + ptr(Ty) + At + ");\n";
+      return true;
+    }
+    const clang::ClassTemplateSpecializationDecl *Vec =
+        stdTemplate(T, "vector");
+    const clang::ClassTemplateSpecializationDecl *Arr = stdTemplate(T, "array");
+    if (Vec || Arr) {
+      clang::QualType E =
+          (Vec ? Vec : Arr)->getTemplateArgs()[0].getAsType().getCanonicalType();
+      const auto *ERD = E->getAsCXXRecordDecl();
+      if (!ERD || inStd(ERD) || ERD->isPolymorphic()) {
+        Why = "field '" + Name + "' has type '" + Ty + "'";
+        return false;
+      }
+      std::string Fn;
+      if (!helper(ERD, Fn, Why))
+        return false;
+      if (Vec) {
+        if (!defaultConstructible(ERD)) {
+          Why = "'" + ERD->getNameAsString() +
+                "' (an element of field '" + Name +
+                "') has no default constructor";
+          return false;
+        }
+        Put += "  { const auto &V = *" + ptr("const " + Ty) + At + "; W.put(uint64_t(V.size())); for (const auto &E : V) " +
+               Fn + "_put(reinterpret_cast<const char *>(&E), W); }\n";
+        Get += "  { auto &V = *" + ptr(Ty) + At +
+               "; uint64_t N; R.get(N); if (N > R.remaining()) throw "
+               "aspen::wire::WireError(\"vector length \" + "
+               "std::to_string(N)); V.resize(size_t(N)); for (auto &E : V) " +
+               Fn + "_get(reinterpret_cast<char *>(&E), R); }\n";
+      } else {
+        Put += "  for (const auto &E : *" + ptr("const " + Ty) + At + ") " + Fn + "_put(reinterpret_cast<const char *>(&E), W);\n";
+        Get += "  for (auto &E : *" + ptr(Ty) + At + ") " +
+               Fn + "_get(reinterpret_cast<char *>(&E), R);\n";
+      }
+      return true;
+    }
+    if (const auto *RD = T->getAsCXXRecordDecl()) {
+      if (!inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition())
+        return record(RD, At.substr(1, At.size() - 2), Put, Get, Why, false);
+    }
+    Why = "field '" + Name + "' has type '" + Ty + "'";
+    return false;
+  }
+
+  /// A pair of functions for a nested class used as a container element.
+  bool helper(const clang::CXXRecordDecl *RD, std::string &Fn,
+              std::string &Why) {
+    auto It = Helpers.find(RD);
+    if (It != Helpers.end()) {
+      Fn = It->second;
+      return true;
+    }
+    Fn = "aspen_wire_h" + std::to_string(Helpers.size());
+    Helpers[RD] = Fn;
+    std::string Put, Get;
+    if (!record(RD, "B", Put, Get, Why, false))
+      return false;
+    Code += "static void " + Fn +
+            "_put(const char *B, aspen::wire::Writer &W) {\n" + Put + "}\n";
+    Code += "static void " + Fn + "_get(char *B, aspen::wire::Reader &R) {\n" +
+            Get + "}\n";
+    return true;
+  }
+
+  static bool defaultConstructible(const clang::CXXRecordDecl *RD) {
+    if (!RD->hasUserDeclaredConstructor())
+      return true;
+    for (const clang::CXXConstructorDecl *C : RD->ctors())
+      if (C->getMinRequiredArguments() == 0 && !C->isDeleted() &&
+          C->getAccess() == clang::AS_public)
+        return true;
+    return false;
+  }
+
+  static bool hasOwnWire(const clang::CXXRecordDecl *RD) {
+    bool Ser = false, De = false;
+    for (const clang::CXXMethodDecl *M : RD->methods()) {
+      if (M->getNameAsString() == "serialize" && M->getNumParams() == 1)
+        Ser = true;
+      if (M->getNameAsString() == "deserialize" && M->isStatic() &&
+          M->getNumParams() == 1)
+        De = true;
+    }
+    return Ser && De;
+  }
+
+  void payload(const clang::CXXRecordDecl *RD, PayloadWire &Out) {
+    std::string Name = spell(Ctx.getRecordType(RD));
+    std::string N = std::to_string(Index++);
+    if (hasOwnWire(RD)) {
+      Code += "static const bool aspen_wire_reg" + N +
+              " = (aspen::wire::registerType(typeid(" + Name +
+              "), &aspen::wire::ownSerialize<" + Name +
+              ">, &aspen::wire::ownDeserialize<" + Name + ">), true);\n";
+      return;
+    }
+    if (!defaultConstructible(RD)) {
+      Out.Why = "it has no public default constructor (add one, or define "
+                "serialize/deserialize)";
+      return;
+    }
+    std::string Put, Get, Why;
+    size_t Mark = Code.size();
+    if (!record(RD, "B", Put, Get, Why, true)) {
+      Out.Why = Why;
+      Code.resize(Mark); // keep helpers only for classes that made it
+      return;
+    }
+    Code += "static void aspen_wire_put" + N +
+            "(const aspen::Payload &P, aspen::wire::Writer &W) {\n"
+            "  const char *B = reinterpret_cast<const char *>(&static_cast<"
+            "const " + Name + " &>(P));\n" + Put + "}\n";
+    Code += "static aspen::Payload *aspen_wire_get" + N +
+            "(aspen::wire::Reader &R) {\n  auto *O = new " + Name +
+            "();\n  char *B = reinterpret_cast<char *>(O);\n  try {\n" + Get +
+            "  } catch (...) {\n    delete O;\n    throw;\n  }\n  return O;\n}\n";
+    Code += "static const bool aspen_wire_reg" + N +
+            " = (aspen::wire::registerType(typeid(" + Name + "), aspen_wire_put" +
+            N + ", aspen_wire_get" + N + "), true);\n";
+  }
+
+  clang::ASTContext &Ctx;
+  clang::PrintingPolicy PP;
+  std::map<const clang::CXXRecordDecl *, std::string> Helpers;
+  std::string Code;
+  unsigned Index = 0;
+};
+
+/// Finds the payload classes and which module classes create them.
+class Finder : public clang::RecursiveASTVisitor<Finder> {
+public:
+  Finder(clang::ASTContext &Ctx, WireResult &Out) : Ctx(Ctx), Out(Out) {}
+
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *RD) {
+    if (!RD->isThisDeclarationADefinition() || RD->isDependentContext() ||
+        RD->getDescribedClassTemplate() ||
+        llvm::isa<clang::ClassTemplateSpecializationDecl>(RD) ||
+        Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+      return true;
+    if (RD->getQualifiedNameAsString().rfind("aspen::", 0) == 0)
+      return true;
+    if (!isPayload(RD) || RD->isAbstract())
+      return true;
+    Classes.push_back(RD);
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *E) {
+    note(E->getType());
+    return true;
+  }
+  bool VisitCXXNewExpr(clang::CXXNewExpr *E) {
+    note(E->getAllocatedType());
+    return true;
+  }
+
+  bool isPayload(const clang::CXXRecordDecl *RD) {
+    if (!RD->hasDefinition())
+      return false;
+    for (const clang::CXXBaseSpecifier &B : RD->bases())
+      if (const auto *BD = B.getType()->getAsCXXRecordDecl())
+        if (BD->getQualifiedNameAsString() == "aspen::Payload" ||
+            isPayload(BD))
+          return true;
+    return false;
+  }
+
+  /// Which module's code creates this type (a method of AspenModule_X).
+  void note(clang::QualType T) {
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !CurrentModule)
+      return;
+    Created[RD].insert(*CurrentModule);
+  }
+
+  bool TraverseCXXRecordDecl(clang::CXXRecordDecl *RD) {
+    llvm::StringRef N = RD->getName();
+    bool IsModule = N.startswith(ModuleClassPrefix) &&
+                    RD->getDeclContext()->isTranslationUnit();
+    std::optional<std::string> Saved = CurrentModule;
+    if (IsModule)
+      CurrentModule = N.drop_front(llvm::StringRef(ModuleClassPrefix).size())
+                          .str();
+    bool R = RecursiveASTVisitor::TraverseCXXRecordDecl(RD);
+    CurrentModule = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *M) {
+    // Out-of-line definitions of module methods.
+    std::optional<std::string> Saved = CurrentModule;
+    llvm::StringRef N = M->getParent()->getName();
+    if (N.startswith(ModuleClassPrefix))
+      CurrentModule =
+          N.drop_front(llvm::StringRef(ModuleClassPrefix).size()).str();
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(M);
+    CurrentModule = Saved;
+    return R;
+  }
+
+  clang::ASTContext &Ctx;
+  WireResult &Out;
+  std::vector<const clang::CXXRecordDecl *> Classes;
+  std::map<const clang::CXXRecordDecl *, std::set<std::string>> Created;
+  std::optional<std::string> CurrentModule;
+};
+
+class WireConsumer : public clang::ASTConsumer {
+public:
+  WireConsumer(WireResult &Out, const std::function<SourceLoc(
+                                    const clang::SourceManager &,
+                                    clang::SourceLocation)> &Map)
+      : Out(Out), Map(Map) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Finder F(Ctx, Out);
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Generator G(Ctx);
+    for (const clang::CXXRecordDecl *RD : F.Classes) {
+      PayloadWire W;
+      W.Name = RD->getQualifiedNameAsString();
+      W.Loc = Map(Ctx.getSourceManager(), RD->getLocation());
+      auto It = F.Created.find(RD);
+      if (It != F.Created.end())
+        W.CreatedBy.assign(It->second.begin(), It->second.end());
+      G.payload(RD, W);
+      Out.Payloads.push_back(std::move(W));
+    }
+    Out.Code = G.Code;
+  }
+
+private:
+  WireResult &Out;
+  std::function<SourceLoc(const clang::SourceManager &, clang::SourceLocation)>
+      Map;
+};
+
+} // namespace
+
+std::unique_ptr<clang::ASTConsumer> aspen::codegen::makeWireConsumer(
+    WireResult &Out,
+    std::function<SourceLoc(const clang::SourceManager &,
+                            clang::SourceLocation)>
+        Map) {
+  return std::make_unique<WireConsumer>(Out, std::move(Map));
+}
