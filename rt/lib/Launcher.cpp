@@ -189,10 +189,13 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
   for (int K = 0; K < 16; ++K)
     std::snprintf(Secret + 2 * K, 3, "%02x", Raw[K]);
 
-  // Nodes sharing this machine share its cores.
+  // Nodes sharing this machine share its cores: each gets its own when
+  // there are enough, and none is pinned when there are not.
   unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
-  std::string Workers = std::to_string(std::max(1u, Cores / std::max(1u, LocalCount)));
-  bool Share = LocalCount > 1;
+  unsigned PerNode = std::max(1u, Cores / std::max(1u, LocalCount));
+  std::string Workers = std::to_string(PerNode);
+  bool Share = LocalCount > Cores;
+  unsigned NextCore = 0;
   char Exe[4096];
   ssize_t ExeLen = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
   if (ExeLen <= 0) {
@@ -235,6 +238,8 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
         setenv("ASPEN_WORKERS", Workers.c_str(), 0);
         if (Share)
           setenv("ASPEN_PIN", "0", 0);
+        else
+          setenv("ASPEN_FIRST_CORE", std::to_string(NextCore).c_str(), 0);
         execv(Exe, Argv);
       } else {
         std::string Cmd = "cd " + shellQuote(Cwd) + " && ASPEN_NODE=" + Node +
@@ -252,6 +257,8 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
     }
     close(Out[1]);
     close(Err[1]);
+    if (Here[K])
+      NextCore += PerNode;
     if (Pid < 0) {
       std::perror("aspen: error: fork");
       return 2;

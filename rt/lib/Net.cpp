@@ -15,9 +15,14 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <climits>
 #include <cxxabi.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <deque>
 #include <netinet/tcp.h>
+#include <sched.h>
 #include <thread>
 
 using namespace aspen;
@@ -62,6 +67,17 @@ std::string demangle(const char *Name) {
   std::string S = Status == 0 && D ? D : Name;
   std::free(D);
   return S;
+}
+
+void futexWaitFor(std::atomic<uint32_t> &Word, uint32_t Expected, long Ms) {
+  timespec Timeout{0, Ms * 1000 * 1000};
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAIT_PRIVATE,
+          Expected, &Timeout, nullptr, 0);
+}
+
+void futexWakeAll(std::atomic<uint32_t> &Word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAKE_PRIVATE,
+          INT32_MAX, nullptr, nullptr, 0);
 }
 
 template <typename T> T getPod(const char *P) {
@@ -851,16 +867,21 @@ struct Transport::Impl {
     }
   }
 
+  /// Credit goes back once half a window (of messages or of bytes) has
+  /// entered the destination queue: a sender is never more than a window
+  /// ahead, and a stream of small messages costs one credit frame per half
+  /// window instead of one per message. The sender can always use what is
+  /// not yet returned, so it can never wait for credit that is held back.
   void grant(InChan &IC, size_t Len) {
     ++IC.GrantMessages;
     IC.GrantBytes += Len;
-    if (!IC.GrantQueued) {
+    if (!IC.GrantQueued && (IC.GrantMessages * 2 >= C.WindowMessages ||
+                            IC.GrantBytes * 2 >= C.WindowBytes)) {
       IC.GrantQueued = true;
       GrantList.push_back(&IC);
     }
   }
 
-  /// Credit goes back in batches: once per read, per channel.
   void flushGrants() {
     for (InChan *IC : GrantList) {
       Peer &P = *Peers[IC->End.Peer];
@@ -884,20 +905,96 @@ struct Transport::Impl {
     auto *Self = static_cast<Impl *>(F->Owner);
     while (!Self->Kicks->tryPush(F->ExternalTag))
       std::this_thread::yield();
-    if (!Self->KickPosted.exchange(true, std::memory_order_acq_rel))
-      asio::post(Self->Io, [Self] { Self->kicked(); });
+    // Dekker with the transport thread's "about to block, re-check kicks":
+    // a worker that polls will find the kick; a thread blocked in epoll
+    // must be woken for it.
+    fullFence();
+    if (Self->Blocking.load(std::memory_order_relaxed))
+      Self->interrupt();
   }
 
-  void kicked() {
-    KickPosted.store(false, std::memory_order_release);
+  /// Wakes the transport thread out of epoll (once per wait).
+  void interrupt() {
+    if (!KickPosted.exchange(true, std::memory_order_acq_rel))
+      asio::post(Io, [this] { KickPosted.store(false); });
+  }
+
+  size_t kicked() {
     uint32_t Tag;
+    size_t N = 0;
     while (Kicks->tryPop(Tag)) {
+      ++N;
       if (Tag & 0x80000000u)
         retry(*InById[Tag & 0x7FFFFFFFu]);
       else
         drain(*OutById[Tag]);
     }
     flushGrants();
+    return N;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Who drives the sockets
+  //===--------------------------------------------------------------------===//
+  //
+  // Whoever holds Held runs the transport's handlers; they never run
+  // concurrently. While any worker is awake, idle workers poll (Io.poll,
+  // a non-blocking epoll) between looking for fibers, so a message is read,
+  // delivered and answered on one thread with no hand-off. When every
+  // worker sleeps, the transport thread takes over and blocks in epoll;
+  // it gives the role back as soon as a worker is awake again.
+
+  std::atomic<bool> Held{false};
+  std::atomic<bool> Blocking{false}; // the transport thread is in epoll
+  std::atomic<uint32_t> NetEpoch{0}; // futex word: workers all asleep
+  std::atomic<bool> Draining{false}; // the scheduler has stopped
+
+  /// From an idle or busy worker: runs ready handlers if nobody else is.
+  bool poll() {
+    if (Held.load(std::memory_order_relaxed) ||
+        Held.exchange(true, std::memory_order_acquire)) {
+      if (Blocking.load(std::memory_order_relaxed))
+        interrupt(); // ask the transport thread to hand the role over
+      return false;
+    }
+    size_t N = kicked();
+    N += Io.poll();
+    N += kicked();
+    Held.store(false, std::memory_order_release);
+    return N > 0;
+  }
+
+  void allAsleep() {
+    NetEpoch.fetch_add(1, std::memory_order_release);
+    futexWakeAll(NetEpoch);
+  }
+
+  bool workersAsleep() const {
+    return Draining.load(std::memory_order_acquire) || Sched->allAsleep();
+  }
+
+  void loop() {
+    auto Guard = asio::make_work_guard(Io);
+    while (!Io.stopped()) {
+      uint32_t E = NetEpoch.load(std::memory_order_acquire);
+      if (!workersAsleep()) {
+        futexWaitFor(NetEpoch, E, 10);
+        continue;
+      }
+      if (Held.exchange(true, std::memory_order_acquire)) {
+        sched_yield();
+        continue;
+      }
+      while (workersAsleep() && !Io.stopped()) {
+        Blocking.store(true, std::memory_order_relaxed);
+        fullFence();
+        if (Kicks->size() == 0)
+          Io.run_one_for(std::chrono::milliseconds(50));
+        Blocking.store(false, std::memory_order_relaxed);
+        kicked();
+      }
+      Held.store(false, std::memory_order_release);
+    }
   }
 
   //===--------------------------------------------------------------------===//
@@ -1011,10 +1108,9 @@ void Transport::start(Scheduler &S) {
   // Outbound channels start parked on their queues, like any consumer.
   for (auto &O : I->Outs)
     I->drain(*O);
-  I->Thread = std::thread([this] {
-    auto Guard = asio::make_work_guard(I->Io);
-    I->Io.run();
-  });
+  I->Thread = std::thread([this] { I->loop(); });
+  S.setPoller([P = I.get()] { return P->poll(); },
+              [P = I.get()] { P->allAsleep(); });
 }
 
 void Transport::localDone() {
@@ -1032,6 +1128,9 @@ void Transport::localDone() {
 
 int Transport::finish(int Status) {
   Impl *P = I.get();
+  // No worker polls any more: the transport thread drives the sockets.
+  P->Draining.store(true, std::memory_order_release);
+  P->allAsleep();
   if (Status != 0)
     asio::post(P->Io, [P, Status] {
       P->fail(Status, ""); // the instance's own message is already out

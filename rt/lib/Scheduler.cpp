@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Scheduler.h"
+#include <chrono>
 #include <climits>
+#include <sched.h>
 #include <hwloc.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -126,17 +128,23 @@ void Scheduler::workerLoop(unsigned Index) {
     auto Topo = static_cast<hwloc_topology_t>(Topology);
     int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
     if (Cores > 0) {
-      hwloc_obj_t Core =
-          hwloc_get_obj_by_type(Topo, HWLOC_OBJ_CORE, Index % unsigned(Cores));
+      hwloc_obj_t Core = hwloc_get_obj_by_type(
+          Topo, HWLOC_OBJ_CORE, (Opts.FirstCore + Index) % unsigned(Cores));
       if (Core && Core->cpuset)
         hwloc_set_cpubind(Topo, Core->cpuset, HWLOC_CPUBIND_THREAD);
     }
   }
   while (!Stopping.load(std::memory_order_acquire)) {
-    if (Fiber *F = findWork(W))
+    if (Fiber *F = findWork(W)) {
       runFiber(W, F);
-    else
+      // A worker busy with fibers still reads the network now and then.
+      if (Poll && ++W.SincePoll == 32) {
+        W.SincePoll = 0;
+        Poll();
+      }
+    } else {
       idle(W);
+    }
   }
   TLWorker = nullptr;
 }
@@ -288,10 +296,34 @@ void Scheduler::idle(Worker &W) {
       runFiber(W, F);
       return;
     }
+    if (Poll && I % 16 == 15)
+      Poll();
     cpuRelax();
   }
+  if (Poll) {
+    // Messages from other nodes: poll the network while waiting a while
+    // longer, giving the core away between looks (node processes may
+    // share cores), before sleeping.
+    auto Start = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - Start <
+           std::chrono::microseconds(200)) {
+      if (Stopping.load(std::memory_order_acquire))
+        return;
+      if (Fiber *F = findWork(W)) {
+        runFiber(W, F);
+        return;
+      }
+      if (Poll())
+        Start = std::chrono::steady_clock::now();
+      else
+        sched_yield();
+    }
+  }
   uint32_t E = Epoch.load(std::memory_order_acquire);
-  Sleepers.fetch_add(1, std::memory_order_seq_cst);
+  if (Sleepers.fetch_add(1, std::memory_order_seq_cst) + 1 ==
+          int(Workers.size()) &&
+      AllAsleep)
+    AllAsleep();
   int IdleNow = Idle.fetch_add(1, std::memory_order_seq_cst) + 1;
   if (!anyWork() && !Stopping.load(std::memory_order_acquire)) {
     if (IdleNow == int(Workers.size()) && !Opts.Distributed) {

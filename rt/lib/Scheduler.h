@@ -65,6 +65,7 @@ public:
     unsigned Workers = 0;          // 0: one per core
     size_t StackSize = 256 * 1024; // bytes, per fiber
     bool Pin = true;               // bind workers to cores with hwloc
+    unsigned FirstCore = 0;        // worker I goes on core FirstCore + I
     /// One node of several: messages can arrive from outside at any time,
     /// so idle workers sleep instead of reporting a deadlock, and the run
     /// goes on after the last local fiber (collectives may still be needed
@@ -99,6 +100,17 @@ public:
   /// Ends the run early (an uncaught exception); safe from any fiber.
   void stop(int Status);
 
+  /// Distributed runs: Poll is called by idle workers (and now and then by
+  /// busy ones) to drive the network; AllAsleep when every worker is about
+  /// to sleep, so another thread must watch the network.
+  void setPoller(std::function<bool()> Poll, std::function<void()> AllAsleep) {
+    this->Poll = std::move(Poll);
+    this->AllAsleep = std::move(AllAsleep);
+  }
+  bool allAsleep() const {
+    return Sleepers.load(std::memory_order_acquire) == int(Workers.size());
+  }
+
   /// From inside a fiber: whether waiting a little before parking can pay
   /// off, i.e. another worker may be running the fiber we wait for and no
   /// other fiber is queued behind us on this worker.
@@ -109,6 +121,7 @@ private:
     WorkStealingDeque<Fiber *> Deque;
     unsigned Index = 0;
     uint64_t Rand = 0;
+    unsigned SincePoll = 0;
   };
 
   void workerLoop(unsigned Index);
@@ -130,6 +143,8 @@ private:
   std::atomic<bool> Stopping{false};
   std::atomic<int> Status{0};
   DeadlockHandler OnDeadlock;
+  std::function<bool()> Poll;
+  std::function<void()> AllAsleep;
   std::unique_ptr<StackPool> Stacks;
   std::atomic<bool> DeadlockReported{false};
   void *Topology = nullptr; // hwloc_topology_t
