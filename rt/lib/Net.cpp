@@ -500,7 +500,12 @@ struct Transport::Impl {
     if (P.FlightBuf.size() > At)
       Bufs.emplace_back(P.FlightBuf.data() + At, P.FlightBuf.size() - At);
     P.Writing = true;
-    asio::async_write(P.Sock, Bufs, [this, &P](error_code Ec, size_t) {
+    // transfer_all() would cap each sendmsg at 64 KiB; let the kernel take
+    // as much as its buffer holds.
+    auto All = [](const error_code &Ec, size_t) -> size_t {
+      return Ec ? 0 : size_t(1) << 30;
+    };
+    asio::async_write(P.Sock, Bufs, All, [this, &P](error_code Ec, size_t) {
       P.Writing = false;
       for (Segment &S : P.FlightSegs)
         delete S.Own;

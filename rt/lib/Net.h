@@ -63,7 +63,7 @@ struct Config {
   size_t MaxFrame = 256 << 20; // bytes, ASPEN_MAX_FRAME
   size_t QueueCapacity = 256; // of each outbound queue
   uint32_t WindowMessages = 64;
-  size_t WindowBytes = 8 << 20;
+  size_t WindowBytes = 64 << 20;
 };
 
 /// One end of a channel on this node.

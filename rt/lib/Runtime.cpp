@@ -602,6 +602,8 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.ConnectTimeout = double(envSize("ASPEN_CONNECT_TIMEOUT", 30, 1, 86400));
   C.MaxFrame = envSize("ASPEN_MAX_FRAME", 256 << 20, 1024, size_t(1) << 31);
   C.WindowMessages = uint32_t(envSize("ASPEN_NET_WINDOW", 64, 1, 1 << 20));
+  C.WindowBytes =
+      envSize("ASPEN_NET_WINDOW_BYTES", 64 << 20, 4096, size_t(1) << 34);
   return C;
 }
 } // namespace

@@ -288,6 +288,7 @@ void Scheduler::stop(int S) {
   futexWake(Epoch, INT_MAX);
 }
 
+static long SpinUs = getenv("ASPEN_SPIN_US") ? atol(getenv("ASPEN_SPIN_US")) : 200;
 void Scheduler::idle(Worker &W) {
   for (int I = 0; I < 256; ++I) {
     if (Stopping.load(std::memory_order_acquire))
@@ -296,7 +297,7 @@ void Scheduler::idle(Worker &W) {
       runFiber(W, F);
       return;
     }
-    if (Poll && I % 16 == 15)
+    if (Poll && I % 16 == 0) // at once: a fiber may just have sent
       Poll();
     cpuRelax();
   }
@@ -306,7 +307,7 @@ void Scheduler::idle(Worker &W) {
     // share cores), before sleeping.
     auto Start = std::chrono::steady_clock::now();
     while (std::chrono::steady_clock::now() - Start <
-           std::chrono::microseconds(200)) {
+           std::chrono::microseconds(SpinUs)) {
       if (Stopping.load(std::memory_order_acquire))
         return;
       if (Fiber *F = findWork(W)) {
@@ -315,8 +316,8 @@ void Scheduler::idle(Worker &W) {
       }
       if (Poll())
         Start = std::chrono::steady_clock::now();
-      else
-        sched_yield();
+      else if (!Opts.Pin)
+        sched_yield(); // a pinned worker has its core to itself
     }
   }
   uint32_t E = Epoch.load(std::memory_order_acquire);

@@ -61,25 +61,43 @@ public:
   }
 };
 
+/// Tag for ArrayPayload's constructor that leaves the elements
+/// uninitialised, for code that writes every element itself.
+struct Uninitialized {};
+inline constexpr Uninitialized uninitialized{};
+
 /// A payload holding `count` elements of an arithmetic type.
 template <typename T> class ArrayPayload : public Payload {
 public:
-  explicit ArrayPayload(size_t Count) : Data(Count) {}
-  ArrayPayload(const T *Values, size_t Count) : Data(Values, Values + Count) {}
-  explicit ArrayPayload(std::vector<T> Values) : Data(std::move(Values)) {}
+  explicit ArrayPayload(size_t Count) : Vec(Count), P(Vec.data()), N(Count) {}
+  /// `new ArrayPayload<double>(n, aspen::uninitialized)`: no zero-filling,
+  /// for large payloads about to be overwritten.
+  ArrayPayload(size_t Count, Uninitialized)
+      : Raw(new T[Count]), P(Raw.get()), N(Count) {}
+  ArrayPayload(const T *Values, size_t Count)
+      : Vec(Values, Values + Count), P(Vec.data()), N(Count) {}
+  explicit ArrayPayload(std::vector<T> Values)
+      : Vec(std::move(Values)), P(Vec.data()), N(Vec.size()) {}
+  ArrayPayload(const ArrayPayload &O)
+      : Payload(O), Vec(O.P, O.P + O.N), P(Vec.data()), N(O.N) {}
+  ArrayPayload &operator=(const ArrayPayload &) = delete;
 
-  T *data() { return Data.data(); }
-  const T *data() const { return Data.data(); }
-  size_t size() const { return Data.size(); }
-  T &operator[](size_t I) { return Data[I]; }
+  T *data() { return P; }
+  const T *data() const { return P; }
+  size_t size() const { return N; }
+  T &operator[](size_t I) { return P[I]; }
+  const T &operator[](size_t I) const { return P[I]; }
 
   Payload *clone() const override { return new ArrayPayload(*this); }
   const std::type_info *elementType() const override { return &typeid(T); }
-  void *elementData() override { return Data.data(); }
-  size_t elementCount() const override { return Data.size(); }
+  void *elementData() override { return P; }
+  size_t elementCount() const override { return N; }
 
 private:
-  std::vector<T> Data;
+  std::vector<T> Vec;        // the elements, unless uninitialised storage
+  std::unique_ptr<T[]> Raw;  // the elements, when made uninitialised
+  T *P;
+  size_t N;
 };
 
 /// The unit of communication: owns one payload (or none). Move-only, so a

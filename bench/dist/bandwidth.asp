@@ -1,0 +1,55 @@
+// bandwidth.asp - one-way bandwidth between two nodes over the TCP
+// transport: for each message size, the sender streams enough messages to
+// move 256 MiB (at least 16), the receiver answers once it has them all,
+// and the sender reports MiB/s from its first send to the answer.
+#include <aspen/runtime.h>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+Module Main is Root requires Module Sender, Module Receiver {
+  void initialize() {
+    Sender s;
+    Receiver r;
+    place s on 0;
+    place r on 1;
+    flow:
+      s ||| r ||| s;
+  }
+}
+
+Module Sender {
+  static long countFor(long size) {
+    const char *env = std::getenv("BANDWIDTH_BYTES");
+    long total = env ? std::atol(env) : 256L << 20;
+    return total / size < 16 ? 16 : total / size;
+  }
+  void run() {
+    for (long size = 1024; size <= (16L << 20); size *= 4) {
+      long n = countFor(size);
+      auto t0 = std::chrono::steady_clock::now();
+      for (long i = 0; i < n; ++i)
+        send new ArrayPayload<char>(size, aspen::uninitialized);
+      QueueElement ack = dequeue();
+      double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::printf("bandwidth: %ld bytes x %ld: %.1f MiB/s\n", size, n,
+                  double(size) * n / s / (1 << 20));
+    }
+  }
+}
+
+Module Receiver {
+  void run() {
+    for (long size = 1024; size <= (16L << 20); size *= 4) {
+      const char *env = std::getenv("BANDWIDTH_BYTES");
+      long total = env ? std::atol(env) : 256L << 20;
+      long n = total / size < 16 ? 16 : total / size, bad = 0;
+      for (long i = 0; i < n; ++i) {
+        QueueElement q = dequeue();
+        if (q.get()->elementCount() != size_t(size))
+          ++bad;
+      }
+      send new ArrayPayload<long>(&bad, 1);
+    }
+  }
+}
