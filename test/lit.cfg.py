@@ -35,3 +35,15 @@ except ImportError:
 import sys
 
 config.substitutions.append(("%python", sys.executable))
+
+# test/Dist runs nodes in network namespaces where the machine allows it
+# (root, iproute2): probe by creating and removing one.
+import subprocess
+
+try:
+    probe = f"aspenlit{os.getpid()}"
+    if subprocess.run(["ip", "netns", "add", probe], capture_output=True).returncode == 0:
+        subprocess.run(["ip", "netns", "del", probe], capture_output=True)
+        config.available_features.add("netns")
+except OSError:
+    pass

@@ -159,14 +159,14 @@ private:
   };
 
   /// Registers one runtime collective and returns its instance id.
-  uint32_t addCollective(bool IsReduce, const std::string &Name, unsigned Op,
+  uint32_t addCollective(unsigned Kind, const std::string &Name, unsigned Op,
                          llvm::Value *UserOp,
                          const std::vector<std::string> &Sources,
                          const std::vector<std::string> &Receivers,
                          uint32_t Node) {
     Place.push_back(Node);
     B.CreateCall(Rt.aspen_rt_add_collective,
-                 {B.getInt32(IsReduce ? 0 : 1), str(Name), B.getInt32(Op),
+                 {B.getInt32(Kind), str(Name), B.getInt32(Op),
                   UserOp, B.getInt32(Sources.size()),
                   strArray(Sources, Name + ".sources"),
                   B.getInt32(Receivers.size()),
@@ -176,6 +176,13 @@ private:
 
   void collective(const graph::Collective &Coll, std::vector<uint32_t> &Table) {
     bool IsReduce = Coll.K == graph::Collective::Reduce;
+    // Across nodes a reduce follows the plan --dump-graph shows: planned
+    // here in the same order, with the same load account.
+    std::optional<NodeReducePlan> NodePlan;
+    if (IsReduce && P.Nodes.size() > 1) {
+      std::string Error;
+      NodePlan = planReduceOverNodes(P, Coll, NodeLoad, Error);
+    }
     // A pass-through (one contribution, one receiver) would only forward
     // each message: connect the two ends directly instead (Fig. 7b).
     if (isPassThrough(Coll)) {
@@ -232,6 +239,11 @@ private:
       Inputs = tree(Coll.Name, Inputs, Op, UserOp, 0, Edge);
     }
 
+    if (NodePlan && !NodePlan->Plan.Steps.empty()) {
+      planned(Coll, *NodePlan, Inputs, Op, UserOp, Edge);
+      return;
+    }
+
     // The collective itself runs where its result is needed first (a
     // reduce) or where its messages come from (a broadcast). Receivers on
     // another node that has several of them get one copy through a
@@ -266,7 +278,7 @@ private:
           Local.push_back(&O);
           Names.push_back(portName(O));
         }
-      uint32_t Id = addCollective(false, Name, 0,
+      uint32_t Id = addCollective(1, Name, 0,
                                   llvm::ConstantPointerNull::get(B.getPtrTy()),
                                   {Coll.Name}, Names, N);
       for (size_t L = 0; L < Local.size(); ++L)
@@ -280,12 +292,103 @@ private:
       Sources.push_back(In.Name);
     for (const Delivery &D : Out)
       Receivers.push_back(D.Name);
-    uint32_t Id = addCollective(IsReduce, Coll.Name, Op, UserOp, Sources,
+    uint32_t Id = addCollective(IsReduce ? 0 : 1, Coll.Name, Op, UserOp, Sources,
                                 Receivers, Home);
     for (size_t K = 0; K < Inputs.size(); ++K)
       Edge(Inputs[K].Inst, Inputs[K].Port, Id, IsReduce ? uint32_t(K) : 0);
     for (size_t K = 0; K < Out.size(); ++K)
       Edge(Id, uint32_t(K), Out[K].Inst, Out[K].Port);
+  }
+
+  /// A reduce across nodes as section 3.2 plans it: one runtime part per
+  /// node taking part, each running its node's steps every round. Node
+  /// contributions (already combined inside each node) go in first; every
+  /// transfer of the plan is an edge of its own between two parts; the
+  /// parts on receivers' nodes deliver to them.
+  template <typename EdgeFn>
+  void planned(const graph::Collective &Coll, const NodeReducePlan &NP,
+               const std::vector<Producer> &PerNode, unsigned Op,
+               llvm::Value *UserOp, EdgeFn &Edge) {
+    const ReducePlan &Pl = NP.Plan;
+    unsigned NR = Pl.getNumRanks();
+    struct Part {
+      std::vector<std::string> In, Out;
+      std::vector<uint32_t> Steps; // triples
+      uint32_t Id = 0;
+    };
+    std::vector<Part> Parts(NR);
+    struct Link {
+      unsigned From, FromPort, To, ToPort;
+    };
+    std::vector<Link> Links;
+    std::vector<std::pair<unsigned, const Producer *>> Contributions;
+    std::vector<std::tuple<unsigned, unsigned, const graph::PortRef *>> Deliveries;
+    auto NodeName = [&](unsigned R) { return P.Nodes[NP.NodeOfRank[R]].Name; };
+    for (unsigned R = 0; R < NR; ++R) {
+      Part &Pt = Parts[R];
+      for (const Producer &Pr : PerNode)
+        if (int64_t(Pr.Node) == NP.NodeOfRank[R]) {
+          Contributions.push_back({R, &Pr});
+          Pt.In.push_back(Pr.Name);
+          Pt.Steps.insert(Pt.Steps.end(), {0, 0, 0});
+        }
+    }
+    for (size_t S = 0; S < Pl.Steps.size(); ++S) {
+      std::string Step = " (step " + std::to_string(S + 1) + ")";
+      // Sends first: a message carries what its sender held as the step
+      // began.
+      for (const Transfer &T : Pl.Steps[S]) {
+        Part &From = Parts[T.From], &To = Parts[T.To];
+        unsigned Out = unsigned(From.Out.size()), In = unsigned(To.In.size());
+        From.Out.push_back(Coll.Name + "@" + NodeName(T.To) + Step);
+        To.In.push_back(Coll.Name + "@" + NodeName(T.From) + Step);
+        From.Steps.insert(From.Steps.end(), {1, Out, 0});
+        Links.push_back({T.From, Out, T.To, In});
+      }
+      for (const Transfer &T : Pl.Steps[S]) {
+        Part &To = Parts[T.To];
+        unsigned In = Links[Links.size() - Pl.Steps[S].size() +
+                            unsigned(&T - Pl.Steps[S].data())]
+                          .ToPort;
+        To.Steps.insert(To.Steps.end(),
+                        {T.Kind == TransferKind::Reduce ? 2u : 3u, In,
+                         T.From < T.To ? 1u : 0u});
+      }
+    }
+    for (unsigned R = 0; R < NR; ++R) {
+      if (!Pl.isReceiver(R))
+        continue;
+      Part &Pt = Parts[R];
+      for (const graph::PortRef &Rc : Coll.Receivers)
+        if (int64_t(P.get(Rc.Inst).Node) == NP.NodeOfRank[R]) {
+          unsigned Out = unsigned(Pt.Out.size());
+          Pt.Out.push_back(portName(Rc));
+          Pt.Steps.insert(Pt.Steps.end(), {4, Out, 0});
+          Deliveries.push_back({R, Out, &Rc});
+        }
+    }
+    for (unsigned R = 0; R < NR; ++R) {
+      Part &Pt = Parts[R];
+      // The last step hands over what is held instead of a copy.
+      if (!Pt.Steps.empty() && (Pt.Steps[Pt.Steps.size() - 3] == 1 ||
+                                Pt.Steps[Pt.Steps.size() - 3] == 4))
+        Pt.Steps.back() |= 2;
+      Pt.Id = addCollective(2, Coll.Name + "@" + NodeName(R), Op, UserOp,
+                            Pt.In, Pt.Out, uint32_t(NP.NodeOfRank[R]));
+      auto *Init = llvm::ConstantDataArray::get(C, Pt.Steps);
+      auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
+                                         llvm::GlobalValue::PrivateLinkage,
+                                         Init, "aspen.plan");
+      B.CreateCall(Rt.aspen_rt_set_plan,
+                   {B.getInt32(Pt.Id), G, B.getInt64(Pt.Steps.size() / 3)});
+    }
+    for (auto &[R, Pr] : Contributions)
+      Edge(Pr->Inst, Pr->Port, Parts[R].Id, 0);
+    for (const Link &L : Links)
+      Edge(Parts[L.From].Id, L.FromPort, Parts[L.To].Id, L.ToPort);
+    for (auto &[R, Out, Rc] : Deliveries)
+      Edge(Parts[R].Id, Out, Rc->Inst.Index,
+           portIndex(*Rc, /*Output=*/false));
   }
 
   /// Lower tree levels first: each reducer's result is one contribution
@@ -322,7 +425,7 @@ private:
     for (const Producer &In : Group)
       Names.push_back(In.Name);
     uint32_t Id =
-        addCollective(true, Name, Op, UserOp, Names, {Receiver}, Node);
+        addCollective(0, Name, Op, UserOp, Names, {Receiver}, Node);
     for (size_t K = 0; K < Group.size(); ++K)
       Edge(Group[K].Inst, Group[K].Port, Id, uint32_t(K));
     return {Id, 0, Name, Node};
@@ -371,6 +474,7 @@ private:
   std::map<std::string, llvm::Constant *> Strings;
   uint32_t NextId = 0; // runtime id of the next collective registered
   std::vector<uint32_t> Place; // the node of every instance, by runtime id
+  std::vector<RankLoad> NodeLoad{std::vector<RankLoad>(P.Nodes.size())};
 };
 
 } // namespace

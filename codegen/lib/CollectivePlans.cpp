@@ -20,65 +20,77 @@
 using namespace aspen;
 using namespace aspen::codegen;
 
+std::optional<NodeReducePlan>
+aspen::codegen::planReduceOverNodes(const graph::Program &P,
+                                    const graph::Collective &C,
+                                    std::vector<RankLoad> &NodeLoad,
+                                    std::string &Error) {
+  // The nodes involved, each once, in order of first appearance.
+  std::vector<uint32_t> PartNodes, RecvNodes;
+  for (const graph::PortRef &S : C.Sources) {
+    uint32_t N = P.get(S.Inst).Node;
+    if (std::find(PartNodes.begin(), PartNodes.end(), N) == PartNodes.end())
+      PartNodes.push_back(N);
+  }
+  for (const graph::PortRef &R : C.Receivers) {
+    uint32_t N = P.get(R.Inst).Node;
+    if (std::find(RecvNodes.begin(), RecvNodes.end(), N) == RecvNodes.end())
+      RecvNodes.push_back(N);
+  }
+  ReduceSpec Spec;
+  Spec.NumParticipants = unsigned(PartNodes.size());
+  std::vector<uint32_t> Others;
+  for (uint32_t N : RecvNodes) {
+    auto It = std::find(PartNodes.begin(), PartNodes.end(), N);
+    if (It != PartNodes.end())
+      Spec.ParticipantReceivers.push_back(unsigned(It - PartNodes.begin()));
+    else
+      Others.push_back(N);
+  }
+  Spec.NumOtherReceivers = unsigned(Others.size());
+  for (uint32_t N : PartNodes)
+    Spec.PriorLoad.push_back(NodeLoad[N]);
+  std::optional<ReducePlan> Plan = computeReducePlan(Spec, &Error);
+  if (!Plan)
+    return std::nullopt;
+  NodeReducePlan R;
+  R.NodeOfRank.assign(Plan->getNumRanks(), -1);
+  for (size_t I = 0; I < PartNodes.size(); ++I)
+    R.NodeOfRank[Plan->RankOfParticipant[I]] = PartNodes[I];
+  for (size_t I = 0; I < Others.size(); ++I)
+    R.NodeOfRank[Plan->NumParticipants + I] = Others[I];
+  std::vector<RankLoad> Load = computeRankLoad(*Plan);
+  for (size_t Rk = 0; Rk < Load.size() && Rk < R.NodeOfRank.size(); ++Rk)
+    if (R.NodeOfRank[Rk] >= 0) {
+      NodeLoad[R.NodeOfRank[Rk]].Sends += Load[Rk].Sends;
+      NodeLoad[R.NodeOfRank[Rk]].Receives += Load[Rk].Receives;
+    }
+  R.Plan = std::move(*Plan);
+  return R;
+}
+
 void aspen::codegen::planCollectives(graph::Program &P) {
   if (P.Nodes.size() < 2)
     return; // inside one node a reduce is combined locally
-  std::vector<RankLoad> NodeLoad(std::max<size_t>(P.Nodes.size(), 1));
+  std::vector<RankLoad> NodeLoad(P.Nodes.size());
   for (graph::Collective &C : P.Collectives) {
     if (C.K != graph::Collective::Reduce)
       continue;
-    // The nodes involved, each once, in order of first appearance.
-    std::vector<uint32_t> PartNodes, RecvNodes;
-    for (const graph::PortRef &S : C.Sources) {
-      uint32_t N = P.get(S.Inst).Node;
-      if (std::find(PartNodes.begin(), PartNodes.end(), N) == PartNodes.end())
-        PartNodes.push_back(N);
-    }
-    for (const graph::PortRef &R : C.Receivers) {
-      uint32_t N = P.get(R.Inst).Node;
-      if (std::find(RecvNodes.begin(), RecvNodes.end(), N) == RecvNodes.end())
-        RecvNodes.push_back(N);
-    }
-    ReduceSpec Spec;
-    Spec.NumParticipants = unsigned(PartNodes.size());
-    std::vector<uint32_t> Others;
-    for (uint32_t N : RecvNodes) {
-      auto It = std::find(PartNodes.begin(), PartNodes.end(), N);
-      if (It != PartNodes.end())
-        Spec.ParticipantReceivers.push_back(unsigned(It - PartNodes.begin()));
-      else
-        Others.push_back(N);
-    }
-    Spec.NumOtherReceivers = unsigned(Others.size());
-    for (uint32_t N : PartNodes)
-      Spec.PriorLoad.push_back(NodeLoad[N]);
     std::string Error;
-    std::optional<ReducePlan> Plan = computeReducePlan(Spec, &Error);
-    if (!Plan) {
+    std::optional<NodeReducePlan> R = planReduceOverNodes(P, C, NodeLoad, Error);
+    if (!R) {
       C.PlanText = "(no plan: " + Error + ")";
       continue;
     }
-    if (Plan->Steps.empty()) {
+    if (R->Plan.Steps.empty()) {
       C.PlanText = "local to one node";
       continue;
     }
-    // Node of every rank, to name them and to account their load.
-    std::vector<int64_t> NodeOfRank(Plan->getNumRanks(), -1);
-    for (size_t I = 0; I < PartNodes.size(); ++I)
-      NodeOfRank[Plan->RankOfParticipant[I]] = PartNodes[I];
-    for (size_t I = 0; I < Others.size(); ++I)
-      NodeOfRank[Plan->NumParticipants + I] = Others[I];
     std::string Ranks;
-    for (size_t R = 0; R < NodeOfRank.size(); ++R)
-      if (NodeOfRank[R] >= 0)
-        Ranks += (Ranks.empty() ? "" : ", ") + std::to_string(R) + "=" +
-                 P.Nodes[NodeOfRank[R]].Name;
-    C.PlanText = "ranks " + Ranks + "\n" + describePlan(*Plan);
-    std::vector<RankLoad> Load = computeRankLoad(*Plan);
-    for (size_t R = 0; R < Load.size() && R < NodeOfRank.size(); ++R)
-      if (NodeOfRank[R] >= 0) {
-        NodeLoad[NodeOfRank[R]].Sends += Load[R].Sends;
-        NodeLoad[NodeOfRank[R]].Receives += Load[R].Receives;
-      }
+    for (size_t Rk = 0; Rk < R->NodeOfRank.size(); ++Rk)
+      if (R->NodeOfRank[Rk] >= 0)
+        Ranks += (Ranks.empty() ? "" : ", ") + std::to_string(Rk) + "=" +
+                 P.Nodes[R->NodeOfRank[Rk]].Name;
+    C.PlanText = "ranks " + Ranks + "\n" + describePlan(R->Plan);
   }
 }

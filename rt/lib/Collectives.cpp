@@ -96,6 +96,66 @@ private:
   unsigned P, R;
 };
 
+/// One node's part of a reduce planned across nodes: the same steps every
+/// round, messages to and from the other nodes' parts on queues of their
+/// own, so rounds and concurrent reduces never mix here either.
+class PlanReduceModule final : public ModuleBase {
+public:
+  PlanReduceModule(std::string Name, ReduceOp Op, UserReduceFn User,
+                   const std::vector<PlanStep> *Steps)
+      : Name(std::move(Name)), Op(Op), User(User), Steps(Steps) {}
+
+  void run() override {
+    for (;;) {
+      QueueElement Held;
+      for (const PlanStep &S : *Steps) {
+        switch (S.K) {
+        case PlanStep::TakeLocal:
+        case PlanStep::Replace:
+          Held = aspenDequeue(S.Port);
+          if (!Held)
+            return; // a stream ended: so does the reduce
+          break;
+        case PlanStep::Combine: {
+          QueueElement Next = aspenDequeue(S.Port);
+          if (!Next)
+            return;
+          if (!Held) {
+            Held = std::move(Next);
+          } else if (S.Flags & PlanLeft) {
+            apply(*Next.get(), *Held.get());
+            Held = std::move(Next);
+          } else {
+            apply(*Held.get(), *Next.get());
+          }
+          break;
+        }
+        case PlanStep::Send:
+        case PlanStep::Deliver:
+          if (S.Flags & PlanLastUse)
+            aspenSend(S.Port, std::move(Held));
+          else
+            aspenSend(S.Port, QueueElement(Held.get()->clone()));
+          break;
+        }
+      }
+    }
+  }
+
+private:
+  void apply(Payload &Acc, const Payload &Next) {
+    if (Op == ReduceOp::User)
+      User(Acc, Next);
+    else
+      combine(Name, Op, Acc, Next);
+  }
+
+  std::string Name;
+  ReduceOp Op;
+  UserReduceFn User;
+  const std::vector<PlanStep> *Steps;
+};
+
 class BroadcastModule final : public ModuleBase {
 public:
   explicit BroadcastModule(unsigned R) : R(R) {}
@@ -148,6 +208,12 @@ void aspen::rt::combine(const std::string &Collective, ReduceOp Op,
 ModuleBase *aspen::rt::makeReduce(std::string Name, ReduceOp Op,
                                   UserReduceFn User, unsigned P, unsigned R) {
   return new ReduceModule(std::move(Name), Op, User, P, R);
+}
+
+ModuleBase *aspen::rt::makePlanReduce(std::string Name, ReduceOp Op,
+                                      UserReduceFn User,
+                                      const std::vector<PlanStep> *Steps) {
+  return new PlanReduceModule(std::move(Name), Op, User, Steps);
 }
 
 ModuleBase *aspen::rt::makeBroadcast(std::string, unsigned R) {

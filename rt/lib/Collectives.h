@@ -16,7 +16,9 @@
 #define ASPEN_RT_LIB_COLLECTIVES_H
 
 #include "aspen/runtime.h"
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace aspen::rt {
 
@@ -26,6 +28,16 @@ using UserReduceFn = void (*)(Payload &, const Payload &);
 ModuleBase *makeReduce(std::string Name, ReduceOp Op, UserReduceFn User,
                        unsigned NumParticipants, unsigned NumReceivers);
 ModuleBase *makeBroadcast(std::string Name, unsigned NumReceivers);
+
+/// One step of one node's part of a reduce across nodes (abi.def,
+/// aspen_rt_set_plan).
+struct PlanStep {
+  enum Kind : uint32_t { TakeLocal, Send, Combine, Replace, Deliver };
+  uint32_t K, Port, Flags;
+};
+enum : uint32_t { PlanLeft = 1, PlanLastUse = 2 };
+ModuleBase *makePlanReduce(std::string Name, ReduceOp Op, UserReduceFn User,
+                           const std::vector<PlanStep> *Steps);
 
 /// `Acc op= Next`, elementwise, for arrays of int, long, long long (signed
 /// and unsigned), float and double of equal length.

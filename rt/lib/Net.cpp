@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <deque>
+#include <functional>
 #include <netinet/tcp.h>
 #include <sched.h>
 #include <thread>
@@ -35,7 +36,17 @@ using boost::system::error_code;
 namespace {
 
 constexpr uint32_t ControlChannel = 0xFFFFFFFF;
-enum Control : uint32_t { Credit = 1, Eos, Done, Finish, Bye, Abort };
+enum Control : uint32_t {
+  Credit = 1,
+  Eos,
+  Done,
+  Finish,
+  Bye,
+  Abort,
+  Probe,      // node 0 -> all: are you quiet? (seq)
+  ProbeReply, // -> node 0: seq, quiet, data frames sent, received, activity
+  Deadlock,   // node 0 -> all: nobody anywhere can make progress
+};
 constexpr size_t HeaderSize = 12;
 /// The type of an empty element (`send QueueElement()`).
 constexpr uint32_t EmptyType = 0xFFFFFFFE;
@@ -167,8 +178,10 @@ struct Transport::Impl {
   /// Culprit: the node that failed first, as far as this node knows
   /// (itself, or a peer whose connection broke); Lost: it was lost rather
   /// than reporting its own failure.
+  /// Reported: the culprit's own status, passed on unchanged by the nodes
+  /// that only stop because of it.
   void fail(int Status, const std::string &Msg, uint32_t Culprit = UINT32_MAX,
-            bool Lost = false) {
+            bool Lost = false, int Reported = -1) {
     if (Failed || (Finishing && Status == 0))
       return;
     if (Culprit == UINT32_MAX)
@@ -181,7 +194,7 @@ struct Transport::Impl {
     for (auto &P : Peers)
       if (P && P->Up && !P->Closed) {
         putHeader(P->Buf, 12, ControlChannel, Abort);
-        putPod<uint32_t>(P->Buf, uint32_t(Status));
+        putPod<uint32_t>(P->Buf, uint32_t(Reported < 0 ? Status : Reported));
         putPod<uint32_t>(P->Buf, Culprit);
         putPod<uint32_t>(P->Buf, Lost);
         write(*P);
@@ -617,6 +630,7 @@ struct Transport::Impl {
       }
       Popped = true;
       size_t Len = encode(To, O.End.Id, P);
+      ++DataSent;
       if (Failed)
         return;
       --O.Credits;
@@ -645,6 +659,7 @@ struct Transport::Impl {
             if (P.DirectGot == P.DirectLen) {
               Payload *Pl = P.Direct;
               P.Direct = nullptr;
+              ++DataReceived;
               deliver(*InById[P.DirectChan], Pl, P.DirectLen);
               flushGrants();
             }
@@ -708,6 +723,7 @@ struct Transport::Impl {
         return protocolError(P, "a frame for unknown channel " +
                                     std::to_string(H.Chan));
       if (H.Type == EmptyType && H.Len == 0) {
+        ++DataReceived;
         deliver(*IC, nullptr, 0);
         At += HeaderSize;
         continue;
@@ -753,6 +769,7 @@ struct Transport::Impl {
                                       ": " + X.what());
         }
       }
+      ++DataReceived;
       deliver(*IC, Pl, H.Len);
       At += HeaderSize + H.Len;
     }
@@ -806,6 +823,22 @@ struct Transport::Impl {
     case Bye:
       P.GotBye = true;
       return;
+    case Probe:
+      if (!Need(4))
+        return;
+      probeReply(P, getPod<uint32_t>(Body));
+      return;
+    case ProbeReply:
+      if (!Need(32))
+        return;
+      if (C.Self == 0)
+        probeResult(P.Index, getPod<uint32_t>(Body), getPod<uint32_t>(Body + 4),
+                    getPod<uint64_t>(Body + 8), getPod<uint64_t>(Body + 16),
+                    getPod<uint64_t>(Body + 24));
+      return;
+    case Deadlock:
+      deadlock();
+      return;
     case Abort: {
       if (!Need(12))
         return;
@@ -821,7 +854,7 @@ struct Transport::Impl {
                " lost its connection)";
       else
         Msg += " failed (exit status " + std::to_string(Status) + ")";
-      fail(5, Msg, Culprit, Lost);
+      fail(5, Msg, Culprit, Lost, int(Status));
       return;
     }
     default:
@@ -1006,6 +1039,111 @@ struct Transport::Impl {
   // Termination
   //===--------------------------------------------------------------------===//
 
+  //===--------------------------------------------------------------------===//
+  // Deadlock across nodes
+  //===--------------------------------------------------------------------===//
+  //
+  // Node 0 asks every node, twice a second while it is itself quiet,
+  // whether it is quiet too (every worker asleep, nothing runnable) and
+  // how many data frames it has sent and received and fibers it has run.
+  // When every node is quiet, every frame sent has been received, and two
+  // rounds in a row saw the very same counts, no message is in flight and
+  // nothing ran in between: nothing can ever move again. Every node then
+  // reports its blocked instances and exits with status 3.
+
+  uint64_t DataSent = 0, DataReceived = 0;
+  std::function<void()> OnDeadlock;
+  uint32_t ProbeSeq = 0, ProbeReplies = 0;
+  bool ProbeAllQuiet = true;
+  std::vector<uint64_t> ProbeCounts, LastProbeCounts;
+  std::unique_ptr<asio::steady_timer> ProbeTimer;
+
+  bool quiet() const { return Sched && Sched->allAsleep() && !Sched->anyWork(); }
+
+  void startProbing() {
+    ProbeTimer = std::make_unique<asio::steady_timer>(Io);
+    armProbe();
+  }
+
+  void armProbe() {
+    ProbeTimer->expires_after(std::chrono::milliseconds(500));
+    ProbeTimer->async_wait([this](error_code Ec) {
+      if (Ec || Finishing || Failed)
+        return;
+      if (quiet() && ProbeReplies == 0) {
+        ++ProbeSeq;
+        ProbeAllQuiet = true;
+        ProbeCounts.assign(3 * C.Nodes.size(), 0);
+        ProbeReplies = 1;
+        ProbeCounts[0] = DataSent;
+        ProbeCounts[1] = DataReceived;
+        ProbeCounts[2] = Sched->activity();
+        for (auto &P : Peers)
+          if (P) {
+            putHeader(P->Buf, 4, ControlChannel, Probe);
+            putPod<uint32_t>(P->Buf, ProbeSeq);
+            write(*P);
+          }
+      } else if (!quiet()) {
+        LastProbeCounts.clear();
+      }
+      armProbe();
+    });
+  }
+
+  void probeReply(Peer &P, uint32_t Seq) {
+    putHeader(P.Buf, 32, ControlChannel, ProbeReply);
+    putPod<uint32_t>(P.Buf, Seq);
+    putPod<uint32_t>(P.Buf, quiet() ? 1 : 0);
+    putPod<uint64_t>(P.Buf, DataSent);
+    putPod<uint64_t>(P.Buf, DataReceived);
+    putPod<uint64_t>(P.Buf, Sched ? Sched->activity() : 0);
+    write(P);
+  }
+
+  void probeResult(uint32_t From, uint32_t Seq, uint32_t Quiet, uint64_t Sent,
+                   uint64_t Received, uint64_t Activity) {
+    if (Seq != ProbeSeq || ProbeReplies == 0)
+      return;
+    ProbeAllQuiet &= Quiet != 0;
+    ProbeCounts[3 * From] = Sent;
+    ProbeCounts[3 * From + 1] = Received;
+    ProbeCounts[3 * From + 2] = Activity;
+    if (++ProbeReplies < C.Nodes.size())
+      return;
+    ProbeReplies = 0;
+    uint64_t S = 0, R = 0;
+    for (size_t N = 0; N < C.Nodes.size(); ++N)
+      S += ProbeCounts[3 * N], R += ProbeCounts[3 * N + 1];
+    bool Stuck = ProbeAllQuiet && S == R && quiet();
+    if (Stuck && ProbeCounts == LastProbeCounts) {
+      std::fprintf(stderr,
+                   "aspen: error: deadlock across nodes: no instance on any "
+                   "node can make progress\n");
+      for (auto &P : Peers)
+        if (P) {
+          putHeader(P->Buf, 0, ControlChannel, Deadlock);
+          write(*P);
+        }
+      deadlock();
+      return;
+    }
+    LastProbeCounts = Stuck ? ProbeCounts : std::vector<uint64_t>();
+  }
+
+  void deadlock() {
+    if (Failed || Finishing)
+      return;
+    if (OnDeadlock)
+      OnDeadlock();
+    Failed = true;
+    FailStatus = 3;
+    Sched->stop(3);
+    auto T = std::make_shared<asio::steady_timer>(Io);
+    T->expires_after(std::chrono::milliseconds(200));
+    T->async_wait([this, T](error_code) { closeAll(); });
+  }
+
   void nodeDone(uint32_t N) {
     if (DoneFrom[N])
       return;
@@ -1113,9 +1251,15 @@ void Transport::start(Scheduler &S) {
   // Outbound channels start parked on their queues, like any consumer.
   for (auto &O : I->Outs)
     I->drain(*O);
+  if (I->C.Self == 0)
+    I->startProbing();
   I->Thread = std::thread([this] { I->loop(); });
   S.setPoller([P = I.get()] { return P->poll(); },
               [P = I.get()] { P->allAsleep(); });
+}
+
+void Transport::onDeadlock(std::function<void()> Report) {
+  I->OnDeadlock = std::move(Report);
 }
 
 void Transport::localDone() {

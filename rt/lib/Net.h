@@ -41,6 +41,7 @@
 
 #include "RuntimeImpl.h"
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -89,6 +90,8 @@ public:
   bool connect();
   /// Runs the transport thread for the scheduler's run.
   void start(Scheduler &S);
+  /// What to print when the nodes find they are deadlocked together.
+  void onDeadlock(std::function<void()> Report);
   /// From a worker: every local instance has finished.
   void localDone();
   /// After the scheduler's run: ends the job on this node with Status (0:

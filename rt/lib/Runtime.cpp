@@ -268,6 +268,10 @@ void writeDump() {
   std::fclose(F);
 }
 
+/// The node this process runs (distributed runs); other nodes' instances
+/// are not reported here.
+uint32_t SelfNode = 0;
+
 void reportDeadlock() {
   Runtime &R = runtime();
   if (DumpPath)
@@ -279,7 +283,7 @@ void reportDeadlock() {
   unsigned Shown = 0, Blocked = 0;
   for (auto &IPtr : R.Instances) {
     Instance &I = *IPtr;
-    if (I.F.St.load() == Fiber::Done)
+    if (I.F.St.load() == Fiber::Done || I.Node != SelfNode)
       continue;
     ++Blocked;
     if (++Shown > 20)
@@ -483,19 +487,24 @@ extern "C" U32 aspen_rt_add_collective(U32 Kind, Ptr Name, U32 Op, Ptr UserOp,
   Runtime &R = runtime();
   auto M = std::make_unique<ModuleType>();
   std::string N = static_cast<const char *>(Name);
-  M->Name = Kind == 0 ? "Reduce" : "Broadcast";
+  M->Name = Kind == 1 ? "Broadcast" : "Reduce";
   M->Builtin = true;
   auto In = static_cast<const char *const *>(SourceNames);
   auto Out = static_cast<const char *const *>(ReceiverNames);
-  U32 Ports = Kind == 0 ? NumSources : 1;
+  U32 Ports = Kind == 1 ? 1 : NumSources;
   M->Inputs.clear();
   M->Outputs.clear();
   for (U32 K = 0; K < Ports; ++K)
-    M->Inputs.push_back(Kind == 0 ? In[K] : "sources");
+    M->Inputs.push_back(Kind == 1 ? "sources" : In[K]);
   for (U32 K = 0; K < NumReceivers; ++K)
     M->Outputs.push_back(Out[K]);
   auto User = reinterpret_cast<UserReduceFn>(const_cast<void *>(UserOp));
-  if (Kind == 0)
+  if (Kind == 2) {
+    ModuleType *MT = M.get(); // its steps come with aspen_rt_set_plan
+    M->Factory = [N, Op, User, MT] {
+      return makePlanReduce(N, ReduceOp(Op), User, &MT->Plan);
+    };
+  } else if (Kind == 0)
     M->Factory = [N, Op, User, Ports, NumReceivers] {
       return makeReduce(N, ReduceOp(Op), User, Ports, NumReceivers);
     };
@@ -504,6 +513,13 @@ extern "C" U32 aspen_rt_add_collective(U32 Kind, Ptr Name, U32 Op, Ptr UserOp,
   R.Modules.push_back(std::move(M));
   U32 Id = aspen_rt_add_instances(U32(R.Modules.size() - 1), Name, 1, 0);
   return Id;
+}
+
+extern "C" void aspen_rt_set_plan(U32 Inst, Ptr Table, U64 Count) {
+  auto T = static_cast<const U32 *>(Table);
+  ModuleType *M = runtime().Instances[Inst]->Type;
+  for (U64 K = 0; K < Count; ++K)
+    M->Plan.push_back({T[3 * K], T[3 * K + 1], T[3 * K + 2]});
 }
 
 extern "C" void aspen_rt_add_edges(Ptr Table, U64 Count) {
@@ -681,6 +697,9 @@ extern "C" I32 aspen_rt_run() {
   }
   if (Net && !Net->connect())
     return 6;
+  SelfNode = Self;
+  if (Net)
+    Net->onDeadlock(reportDeadlock);
 
   if (Distributed) {
     R.SchedOpts.Distributed = true;

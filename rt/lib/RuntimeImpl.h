@@ -14,6 +14,7 @@
 #ifndef ASPEN_RT_LIB_RUNTIMEIMPL_H
 #define ASPEN_RT_LIB_RUNTIMEIMPL_H
 
+#include "Collectives.h"
 #include "Scheduler.h"
 #include "aspen/rt/MPSCQueue.h"
 #include "aspen/rt/SPSCQueue.h"
@@ -32,6 +33,8 @@ struct ModuleType {
   /// Collectives: their ports are named by the instances at the other end,
   /// and their fibers do not keep the program alive.
   bool Builtin = false;
+  /// A reduce's part on one node: its steps (aspen_rt_set_plan).
+  std::vector<PlanStep> Plan;
 };
 
 struct InputPort {

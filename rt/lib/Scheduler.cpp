@@ -180,6 +180,8 @@ bool Scheduler::anyWork() {
 }
 
 void Scheduler::runFiber(Worker &W, Fiber *F) {
+  W.Runs.store(W.Runs.load(std::memory_order_relaxed) + 1,
+               std::memory_order_relaxed);
   TLFiber = F;
   F->St.store(Fiber::Running, std::memory_order_relaxed);
   if (!F->Ctx) {

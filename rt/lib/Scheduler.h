@@ -107,6 +107,15 @@ public:
     this->Poll = std::move(Poll);
     this->AllAsleep = std::move(AllAsleep);
   }
+  /// Fibers run so far (summed over workers, each counting its own).
+  uint64_t activity() const {
+    uint64_t N = 0;
+    for (auto &W : Workers)
+      N += W->Runs.load(std::memory_order_relaxed);
+    return N;
+  }
+  /// Whether any fiber is runnable.
+  bool anyWork();
   bool allAsleep() const {
     return Sleepers.load(std::memory_order_acquire) == int(Workers.size());
   }
@@ -122,11 +131,11 @@ private:
     unsigned Index = 0;
     uint64_t Rand = 0;
     unsigned SincePoll = 0;
+    std::atomic<uint64_t> Runs{0}; // written by its worker only
   };
 
   void workerLoop(unsigned Index);
   Fiber *findWork(Worker &W);
-  bool anyWork();
   void runFiber(Worker &W, Fiber *F);
   void notify();
   void idle(Worker &W);

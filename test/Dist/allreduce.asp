@@ -1,5 +1,6 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t2
 // RUN: %t2 | FileCheck %s
+// RUN: env ASPEN_STATS=1 %t2 2>&1 | FileCheck %s --check-prefix=PLAN
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes3 -o %t3
 // RUN: %t3 | FileCheck %s
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes4 -o %t4
@@ -41,5 +42,9 @@ Module W {
 // CHECK-DAG: w[4]: 200 rounds, 0 wrong
 // CHECK-DAG: w[9]: 200 rounds, 0 wrong
 // CHECK-NOT: error
+// Across two nodes the plan is one exchange: each node's part sends its
+// node's sum to the other's once per round.
+// PLAN-DAG: [127.0.0.1]   edge r@127.0.0.1 -> r@127.0.0.2: 200 messages
+// PLAN-DAG: [127.0.0.2]   edge r@127.0.0.2 -> r@127.0.0.1: 200 messages
 // PLACE: Instance #0 w[0] : W [0 of 10] @127.0.0.1
 // PLACE: Instance #9 w[9] : W [9 of 10] @127.0.0.4
