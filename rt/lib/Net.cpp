@@ -466,9 +466,11 @@ struct Transport::Impl {
       dial(*Peers[N], std::chrono::milliseconds(10));
     auto Deadline = std::chrono::steady_clock::now() +
                     std::chrono::milliseconds(int64_t(C.ConnectTimeout * 1000));
-    while (UpCount + 1 < C.Nodes.size() &&
+    while (UpCount + 1 < C.Nodes.size() && !Failed &&
            std::chrono::steady_clock::now() < Deadline)
       Io.run_one_until(Deadline);
+    if (Failed) // a peer already failed or went away: nothing to start
+      return false;
     if (UpCount + 1 == C.Nodes.size())
       return true;
     for (uint32_t N = 0; N < C.Nodes.size(); ++N)
@@ -1240,6 +1242,8 @@ InputPort *Transport::outboundPort(uint32_t Id) {
 }
 
 bool Transport::connect() { return I->connectAll(); }
+
+int Transport::connectStatus() const { return I->Failed ? I->FailStatus : 6; }
 
 void Transport::start(Scheduler &S) {
   I->Sched = &S;

@@ -88,6 +88,8 @@ public:
 
   /// Connects to every other node; false (after a message) on failure.
   bool connect();
+  /// The exit status after connect() failed: 6, or a failed peer's.
+  int connectStatus() const;
   /// Runs the transport thread for the scheduler's run.
   void start(Scheduler &S);
   /// What to print when the nodes find they are deadlocked together.

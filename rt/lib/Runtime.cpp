@@ -696,7 +696,7 @@ extern "C" I32 aspen_rt_run() {
     O.Targets.push_back({&In, In.NumProducers++, To});
   }
   if (Net && !Net->connect())
-    return 6;
+    return Net->connectStatus();
   SelfNode = Self;
   if (Net)
     Net->onDeadlock(reportDeadlock);
