@@ -113,6 +113,7 @@ struct Transport::Impl {
     bool Up = false, SaidBye = false, GotBye = false, Closed = false;
     bool ShutDown = false; // our side is half-closed after the bye
     bool PeerEof = false;  // its side is, after its bye
+    bool RearmQueued = false;
     // Writes: Buf/Segs collect while Flight* are on the wire.
     std::vector<char> Buf, FlightBuf;
     std::vector<Segment> Segs, FlightSegs;
@@ -665,7 +666,7 @@ struct Transport::Impl {
               deliver(*InById[P.DirectChan], Pl, P.DirectLen);
               flushGrants();
             }
-            read(P);
+            rearm(P);
           });
       return;
     }
@@ -677,8 +678,30 @@ struct Transport::Impl {
           P.InLen += N;
           parse(P);
           flushGrants();
-          read(P);
+          rearm(P);
         });
+  }
+
+  /// The next read of a connection. A worker polling defers it to its next
+  /// poll: the read almost always finds nothing yet (a system call), and
+  /// the fiber just woken should run first.
+  bool Deferring = false;
+  std::vector<Peer *> Rearms;
+  void rearm(Peer &P) {
+    if (!Deferring)
+      return read(P);
+    if (!P.RearmQueued) {
+      P.RearmQueued = true;
+      Rearms.push_back(&P);
+    }
+  }
+  void flushRearms() {
+    std::vector<Peer *> Now;
+    Now.swap(Rearms);
+    for (Peer *P : Now) {
+      P->RearmQueued = false;
+      read(*P);
+    }
   }
 
   void readError(Peer &P, error_code Ec) {
@@ -998,7 +1021,10 @@ struct Transport::Impl {
       return false;
     }
     size_t N = kicked();
+    flushRearms();
+    Deferring = true;
     N += Io.poll();
+    Deferring = false;
     N += kicked();
     Held.store(false, std::memory_order_release);
     return N > 0;
@@ -1025,6 +1051,7 @@ struct Transport::Impl {
         sched_yield();
         continue;
       }
+      flushRearms(); // a worker's deferred reads: we wait on them now
       while (workersAsleep() && !Io.stopped()) {
         Blocking.store(true, std::memory_order_relaxed);
         fullFence();

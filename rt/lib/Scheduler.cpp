@@ -299,8 +299,10 @@ void Scheduler::idle(Worker &W) {
       runFiber(W, F);
       return;
     }
-    if (Poll && I % 16 == 0) // at once: a fiber may just have sent
-      Poll();
+    // The network first: a fiber may just have sent, or be about to be
+    // answered.
+    if (Poll && Poll())
+      continue;
     cpuRelax();
   }
   if (Poll) {
