@@ -105,37 +105,55 @@ public:
                    const std::vector<PlanStep> *Steps)
       : Name(std::move(Name)), Op(Op), User(User), Steps(Steps) {}
 
+  // What the part holds is either its own (Uniq) or also being sent to
+  // other nodes (Shared, read-only until those sends are written): a send
+  // shares instead of copying, and a combine writes into the message that
+  // came in, so the held data is never modified while shared.
   void run() override {
     for (;;) {
-      QueueElement Held;
+      QueueElement Uniq;
+      std::shared_ptr<Payload> Shared;
+      auto Cur = [&]() -> Payload * { return Uniq ? Uniq.get() : Shared.get(); };
       for (const PlanStep &S : *Steps) {
         switch (S.K) {
         case PlanStep::TakeLocal:
         case PlanStep::Replace:
-          Held = aspenDequeue(S.Port);
-          if (!Held)
+          Uniq = aspenDequeue(S.Port);
+          Shared.reset();
+          if (!Uniq)
             return; // a stream ended: so does the reduce
           break;
         case PlanStep::Combine: {
           QueueElement Next = aspenDequeue(S.Port);
           if (!Next)
             return;
-          if (!Held) {
-            Held = std::move(Next);
-          } else if (S.Flags & PlanLeft) {
-            apply(*Next.get(), *Held.get());
-            Held = std::move(Next);
+          if (!Cur()) {
+            Uniq = std::move(Next);
+          } else if (Op != ReduceOp::User || (S.Flags & PlanLeft)) {
+            // Built-in operations are commutative, so the result can be
+            // formed in the incoming message either way round.
+            apply(*Next.get(), *Cur());
+            Uniq = std::move(Next);
+            Shared.reset();
           } else {
-            apply(*Held.get(), *Next.get());
+            if (!Uniq) { // shared: combine into a copy of our own
+              Uniq = QueueElement(Shared->clone());
+              Shared.reset();
+            }
+            apply(*Uniq.get(), *Next.get());
           }
           break;
         }
         case PlanStep::Send:
+          if (Uniq)
+            Shared.reset(Uniq.release());
+          aspenSend(S.Port, QueueElement(new SharedView(Shared)));
+          break;
         case PlanStep::Deliver:
-          if (S.Flags & PlanLastUse)
-            aspenSend(S.Port, std::move(Held));
+          if ((S.Flags & PlanLastUse) && Uniq)
+            aspenSend(S.Port, std::move(Uniq));
           else
-            aspenSend(S.Port, QueueElement(Held.get()->clone()));
+            aspenSend(S.Port, QueueElement(Cur()->clone()));
           break;
         }
       }

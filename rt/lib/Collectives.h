@@ -17,6 +17,7 @@
 
 #include "aspen/runtime.h"
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,25 @@ struct PlanStep {
 enum : uint32_t { PlanLeft = 1, PlanLastUse = 2 };
 ModuleBase *makePlanReduce(std::string Name, ReduceOp Op, UserReduceFn User,
                            const std::vector<PlanStep> *Steps);
+
+/// A read-only view of a payload that is also kept elsewhere: what a reduce
+/// part sends to another node while it keeps using the same data. The
+/// transport writes the viewed payload's bytes; nobody may modify them while
+/// the view lives.
+class SharedView final : public Payload {
+public:
+  explicit SharedView(std::shared_ptr<Payload> P) : P(std::move(P)) {}
+  const Payload &viewed() const { return *P; }
+  Payload *clone() const override { return P->clone(); }
+  const std::type_info *elementType() const override {
+    return P->elementType();
+  }
+  void *elementData() override { return P->elementData(); }
+  size_t elementCount() const override { return P->elementCount(); }
+
+private:
+  std::shared_ptr<Payload> P;
+};
 
 /// `Acc op= Next`, elementwise, for arrays of int, long, long long (signed
 /// and unsigned), float and double of equal length.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Net.h"
+#include "Collectives.h"
 #include "WireRegistry.h"
 #include <boost/asio.hpp>
 #include <chrono>
@@ -546,9 +547,13 @@ struct Transport::Impl {
       return 0;
     }
     uint32_t Type = 0;
-    const wire::TypeEntry *E = wire::lookup(*P, Type);
+    // A reduce part's shared send: the bytes of what it views.
+    const Payload *Of = P;
+    if (typeid(*P) == typeid(SharedView))
+      Of = &static_cast<SharedView *>(P)->viewed();
+    const wire::TypeEntry *E = wire::lookup(*Of, Type);
     if (!E) {
-      std::string Name = demangle(typeid(*P).name());
+      std::string Name = demangle(typeid(*Of).name());
       delete P;
       fail(4, "payload of type '" + Name + "' cannot cross to node " +
                   nodeName(To.Index) + " on edge " + OutById[Id]->End.What +
@@ -573,7 +578,7 @@ struct Transport::Impl {
     putHeader(To.Buf, 0, Id, Type);
     try {
       wire::Writer W(To.Buf);
-      E->Ser(*P, W);
+      E->Ser(*Of, W);
     } catch (std::exception &X) {
       To.Buf.resize(At);
       delete P;
