@@ -918,6 +918,8 @@ struct Transport::Impl {
       auto [P, Len] = IC.Pending.front();
       if (!Q.tryPush(P)) {
         std::atomic<Fiber *> &Slot = Q.ProducerSlots[IC.End.Slot];
+        if (Slot.load(std::memory_order_acquire) == &IC.Waiter)
+          return; // still registered (a sweep): the consumer will kick us
         Slot.store(&IC.Waiter, std::memory_order_relaxed);
         Q.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
         if (!Q.tryPush(P))
@@ -971,8 +973,10 @@ struct Transport::Impl {
 
   static void hook(Fiber *F) {
     auto *Self = static_cast<Impl *>(F->Owner);
-    while (!Self->Kicks->tryPush(F->ExternalTag))
-      std::this_thread::yield();
+    // Never wait here: the thread that empties Kicks may be this one. If
+    // it is full, ask for a sweep of every channel instead.
+    if (!Self->Kicks->tryPush(F->ExternalTag))
+      Self->SweepAll.store(true, std::memory_order_release);
     // Dekker with the transport thread's "about to block, re-check kicks":
     // a worker that polls will find the kick; a thread blocked in epoll
     // must be woken for it.
@@ -987,9 +991,18 @@ struct Transport::Impl {
       asio::post(Io, [this] { KickPosted.store(false); });
   }
 
+  std::atomic<bool> SweepAll{false};
   size_t kicked() {
     uint32_t Tag;
     size_t N = 0;
+    if (SweepAll.load(std::memory_order_relaxed) &&
+        SweepAll.exchange(false, std::memory_order_acq_rel)) {
+      for (auto &O : Outs)
+        drain(*O);
+      for (auto &IC : Ins)
+        retry(*IC);
+      ++N;
+    }
     while (Kicks->tryPop(Tag)) {
       ++N;
       if (Tag & 0x80000000u)
@@ -1060,7 +1073,7 @@ struct Transport::Impl {
       while (workersAsleep() && !Io.stopped()) {
         Blocking.store(true, std::memory_order_relaxed);
         fullFence();
-        if (Kicks->size() == 0)
+        if (Kicks->size() == 0 && !SweepAll.load(std::memory_order_relaxed))
           Io.run_one_for(std::chrono::milliseconds(50));
         Blocking.store(false, std::memory_order_relaxed);
         kicked();
@@ -1262,9 +1275,9 @@ Transport::Transport(Config C, std::vector<ChannelEnd> Out,
     I->InById[E.Id] = IC.get();
     I->Ins.push_back(std::move(IC));
   }
-  // Each channel has at most one wake outstanding per direction.
-  I->Kicks = std::make_unique<MPSCQueue<uint32_t>>(2 * (Out.size() + In.size()) +
-                                                    16);
+  // Room for a few wakes per channel; past that, a sweep (see hook).
+  I->Kicks = std::make_unique<MPSCQueue<uint32_t>>(4 * (Out.size() + In.size()) +
+                                                    64);
 }
 
 Transport::~Transport() = default;
