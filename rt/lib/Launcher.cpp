@@ -382,3 +382,89 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
     Final = 128 + Interrupted;
   return Final;
 }
+
+bool aspen::rt::net::readHostfile(const char *Path,
+                                  std::vector<NodeInfo> &Nodes) {
+  FILE *F = std::fopen(Path, "r");
+  if (!F) {
+    std::fprintf(stderr, "aspen: error: cannot open hostfile '%s': %s\n", Path,
+                 std::strerror(errno));
+    return false;
+  }
+  auto Fail = [&](unsigned Line, const std::string &Msg) {
+    std::fprintf(stderr, "aspen: error: %s:%u: %s\n", Path, Line, Msg.c_str());
+    std::fclose(F);
+    return false;
+  };
+  auto Number = [](const std::string &S, unsigned long Max,
+                   unsigned long &Out) {
+    if (S.empty() || S.size() > 9 ||
+        S.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    Out = std::stoul(S);
+    return Out >= 1 && Out <= Max;
+  };
+  std::vector<NodeInfo> Out;
+  char Buf[4096];
+  unsigned Line = 0;
+  while (std::fgets(Buf, sizeof Buf, F)) {
+    ++Line;
+    std::string L = Buf;
+    L = L.substr(0, L.find('#'));
+    std::vector<std::string> Words;
+    for (size_t At = 0;;) {
+      At = L.find_first_not_of(" \t\r\n", At);
+      if (At == std::string::npos)
+        break;
+      size_t End = L.find_first_of(" \t\r\n", At);
+      Words.push_back(L.substr(At, End - At));
+      At = End;
+    }
+    if (Words.empty())
+      continue;
+    NodeInfo N;
+    unsigned long V = 0;
+    std::string First = Words[0];
+    size_t Colon = First.find(':');
+    N.Name = First.substr(0, Colon);
+    if (Colon != std::string::npos) {
+      std::string Rest = First.substr(Colon + 1);
+      size_t Second = Rest.find(':');
+      if (!Number(Rest.substr(0, Second), 1u << 20, V))
+        return Fail(Line, "expected a positive slot count after ':'");
+      if (Second != std::string::npos) {
+        if (!Number(Rest.substr(Second + 1), 65535, V))
+          return Fail(Line, "expected a port (1 to 65535) after the slots");
+        N.Port = uint16_t(V);
+      }
+    }
+    for (size_t K = 1; K < Words.size(); ++K) {
+      const std::string &W = Words[K];
+      if (W.rfind("slots=", 0) == 0 && Number(W.substr(6), 1u << 20, V))
+        continue;
+      if (W.rfind("port=", 0) == 0 && Number(W.substr(5), 65535, V)) {
+        N.Port = uint16_t(V);
+        continue;
+      }
+      return Fail(Line, "expected 'slots=N' or 'port=P', found '" + W + "'");
+    }
+    if (N.Name.empty())
+      return Fail(Line, "expected a host name");
+    for (const NodeInfo &O : Out)
+      if (O.Name == N.Name)
+        return Fail(Line, "node '" + N.Name + "' is listed twice");
+    N.Host = N.Name;
+    Out.push_back(N);
+  }
+  std::fclose(F);
+  if (Out.size() != Nodes.size()) {
+    std::fprintf(stderr,
+                 "aspen: error: %s lists %zu node%s; this program was placed "
+                 "on %zu (rebuild it with aspenc --hostfile to change the "
+                 "number of nodes)\n",
+                 Path, Out.size(), Out.size() == 1 ? "" : "s", Nodes.size());
+    return false;
+  }
+  Nodes = std::move(Out);
+  return true;
+}

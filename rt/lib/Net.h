@@ -111,6 +111,12 @@ private:
 /// OMPI_COMM_WORLD_RANK or PMI_RANK; -1 if none is set.
 int nodeFromEnvironment(size_t NumNodes);
 
+/// `./main --hostfile FILE`: the nodes to run on instead of those the
+/// program was built with; the same syntax, and as many nodes as the
+/// program was placed on (placement is by node index). False after a
+/// message naming the file and line.
+bool readHostfile(const char *Path, std::vector<NodeInfo> &Nodes);
+
 /// Starts one process per node (fork/exec for this machine, ssh for
 /// others), relays their output prefixed with the node name, and returns
 /// the first non-zero exit status.

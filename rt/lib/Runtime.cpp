@@ -626,6 +626,17 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
 
 extern "C" I32 aspen_rt_run() {
   Runtime &R = runtime();
+  // `--hostfile FILE` names the machines to run on now.
+  for (int K = 1; K + 1 < R.Argc; ++K)
+    if (std::strcmp(R.Argv[K], "--hostfile") == 0) {
+      std::vector<net::NodeInfo> Nodes = R.Nodes;
+      if (Nodes.empty())
+        Nodes.resize(1); // built for one node
+      if (!net::readHostfile(R.Argv[K + 1], Nodes))
+        return 2;
+      if (!R.Nodes.empty())
+        R.Nodes = Nodes;
+    }
   // On several nodes this process is either the launcher or one node.
   uint32_t Self = 0;
   bool Distributed = R.Nodes.size() > 1;

@@ -1,0 +1,37 @@
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
+// RUN: %t --hostfile %S/Inputs/other-hosts | FileCheck %s
+// RUN: not %t --hostfile %S/Inputs/nodes3 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: not %t --hostfile %S/Inputs/bad-hosts 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: not %t --hostfile %S/Inputs/no-such-file 2>&1 | FileCheck %s --check-prefix=MISSING
+// `./main --hostfile FILE` runs a program on other machines than those it
+// was built for, node for node; the file is checked before anything starts.
+#include <cstdio>
+#include <aspen/runtime.h>
+Module Main is Root requires Module A, Module B {
+  void initialize() {
+    A a;
+    B b;
+    place a on 0;
+    place b on 1;
+    flow:
+      a ||| b;
+  }
+}
+Module A {
+  void run() {
+    for (long i = 1; i <= 10; ++i)
+      send new ArrayPayload<long>(&i, 1);
+  }
+}
+Module B {
+  void run() {
+    long sum = 0;
+    while (QueueElement q = dequeue())
+      sum += *static_cast<long *>(getPayload(q));
+    std::printf("sum %ld\n", sum);
+  }
+}
+// CHECK: [127.0.0.72] sum 55
+// COUNT: aspen: error: {{.*}}nodes3 lists 3 nodes; this program was placed on 2
+// SYNTAX: aspen: error: {{.*}}bad-hosts:2: expected 'slots=N' or 'port=P', found 'slots=x'
+// MISSING: aspen: error: cannot open hostfile '{{.*}}no-such-file'
