@@ -64,12 +64,19 @@ case "$job" in
       -DASPEN_ENABLE_FUZZERS=ON -DASPEN_ENABLE_TESTS=OFF \
       -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld
-    ninja -C "$build-fuzz" aspen-frontend-fuzzer
+    ninja -C "$build-fuzz" aspen-frontend-fuzzer aspen-frame-fuzzer
     corpus=$(mktemp -d)
     find test examples -name '*.asp' -exec cp {} "$corpus/" \;
     "$build-fuzz/bin/aspen-frontend-fuzzer" "$corpus" \
       -max_total_time="${ASPEN_FUZZ_SECONDS:-60}" -max_len=8192 -timeout=10 \
       -rss_limit_mb=2048 -print_final_stats=1
+    rm -rf "$corpus"
+    # Bytes from other nodes: the frame decoder and payload deserializers.
+    corpus=$(mktemp -d)
+    cp fuzz/corpus/frame/* "$corpus/"
+    "$build-fuzz/bin/aspen-frame-fuzzer" "$corpus" \
+      -max_total_time="${ASPEN_FRAME_FUZZ_SECONDS:-30}" -max_len=131072 \
+      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
     rm -rf "$corpus"
     ;;
 esac

@@ -14,18 +14,6 @@
 using namespace aspen;
 using namespace aspen::rt;
 
-Payload *Payload::clone() const {
-  int Status = 0;
-  char *Name =
-      abi::__cxa_demangle(typeid(*this).name(), nullptr, nullptr, &Status);
-  std::string Type = Status == 0 && Name ? Name : typeid(*this).name();
-  std::free(Name);
-  throw PayloadTypeError(
-      "a payload of type '" + Type +
-      "' cannot be copied for a collective with several receivers; derive "
-      "it from aspen::CloneablePayload or override clone()");
-}
-
 namespace {
 
 template <typename T> void apply(ReduceOp Op, T *A, const T *B, size_t N) {

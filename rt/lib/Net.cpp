@@ -11,6 +11,7 @@
 
 #include "Net.h"
 #include "Collectives.h"
+#include "Framing.h"
 #include "WireRegistry.h"
 #include <boost/asio.hpp>
 #include <chrono>
@@ -36,7 +37,6 @@ using boost::system::error_code;
 
 namespace {
 
-constexpr uint32_t ControlChannel = 0xFFFFFFFF;
 enum Control : uint32_t {
   Credit = 1,
   Eos,
@@ -48,18 +48,8 @@ enum Control : uint32_t {
   ProbeReply, // -> node 0: seq, quiet, data frames sent, received, activity
   Deadlock,   // node 0 -> all: nobody anywhere can make progress
 };
-constexpr size_t HeaderSize = 12;
-/// The type of an empty element (`send QueueElement()`).
-constexpr uint32_t EmptyType = 0xFFFFFFFE;
 constexpr char Magic[8] = {'A', 'S', 'P', 'E', 'N', 'v', '1', 0};
 constexpr size_t HelloSize = 8 + 16 + 4 + 8; // magic, secret, node, hash
-/// Array payloads at least this big are written from the payload itself and
-/// read straight into a new one.
-constexpr size_t ZeroCopyBytes = 64 * 1024;
-
-struct Header {
-  uint32_t Len, Chan, Type;
-};
 
 void putHeader(std::vector<char> &B, uint32_t Len, uint32_t Chan,
                uint32_t Type) {
@@ -120,11 +110,8 @@ struct Transport::Impl {
     std::vector<Segment> Segs, FlightSegs;
     bool Writing = false;
     // Reads.
-    std::vector<char> In;
-    size_t InLen = 0;
-    Payload *Direct = nullptr; // a large array frame being read into place
-    uint32_t DirectChan = 0;
-    size_t DirectGot = 0, DirectLen = 0;
+    std::unique_ptr<FrameSink> Sink;
+    std::unique_ptr<FrameDecoder> Decoder;
     std::string Error; // last connect error, for messages
   };
   struct OutChan {
@@ -448,7 +435,8 @@ struct Transport::Impl {
   bool Started = false; // reads start with the scheduler
   void up(Peer &P) {
     P.Up = true;
-    P.In.resize(256 * 1024);
+    P.Sink = std::make_unique<PeerSink>(*this, P);
+    P.Decoder = std::make_unique<FrameDecoder>(C.MaxFrame, *P.Sink);
     ++UpCount;
     if (Started)
       read(P);
@@ -654,38 +642,39 @@ struct Transport::Impl {
   //===--------------------------------------------------------------------===//
 
   void read(Peer &P) {
-    if (P.Closed)
+    if (P.Closed || P.Decoder->dead())
       return;
-    if (P.Direct) {
-      char *D = static_cast<char *>(P.Direct->elementData());
-      P.Sock.async_read_some(
-          asio::buffer(D + P.DirectGot, P.DirectLen - P.DirectGot),
-          [this, &P](error_code Ec, size_t N) {
-            if (Ec)
-              return readError(P, Ec);
-            P.DirectGot += N;
-            if (P.DirectGot == P.DirectLen) {
-              Payload *Pl = P.Direct;
-              P.Direct = nullptr;
-              ++DataReceived;
-              deliver(*InById[P.DirectChan], Pl, P.DirectLen);
-              flushGrants();
-            }
-            rearm(P);
-          });
-      return;
-    }
     P.Sock.async_read_some(
-        asio::buffer(P.In.data() + P.InLen, P.In.size() - P.InLen),
+        asio::buffer(P.Decoder->readTarget(), P.Decoder->readRoom()),
         [this, &P](error_code Ec, size_t N) {
           if (Ec)
             return readError(P, Ec);
-          P.InLen += N;
-          parse(P);
+          P.Decoder->consumed(N);
           flushGrants();
           rearm(P);
         });
   }
+
+  /// What a connection's decoder reports goes to the transport.
+  struct PeerSink final : FrameSink {
+    PeerSink(Impl &T, Peer &P) : T(T), P(P) {}
+    bool knownChannel(uint32_t Chan) override {
+      InChan *IC = Chan < T.InById.size() ? T.InById[Chan] : nullptr;
+      return IC && IC->End.Peer == P.Index;
+    }
+    void control(const Header &H, const char *Body) override {
+      T.control(P, H, Body);
+    }
+    void data(uint32_t Chan, Payload *Pl, size_t Len) override {
+      ++T.DataReceived;
+      T.deliver(*T.InById[Chan], Pl, Len);
+    }
+    void protocolError(const std::string &Why) override {
+      T.protocolError(P, Why);
+    }
+    Impl &T;
+    Peer &P;
+  };
 
   /// The next read of a connection. A worker polling defers it to its next
   /// poll: the read almost always finds nothing yet (a system call), and
@@ -724,90 +713,14 @@ struct Transport::Impl {
   }
 
   void protocolError(Peer &P, const std::string &Why) {
+    if (P.Decoder)
+      P.Decoder->stop();
+    if (P.Closed)
+      return;
     error_code Ec;
     P.Closed = true;
     P.Sock.close(Ec);
     fail(5, "protocol error from node " + nodeName(P.Index) + ": " + Why);
-  }
-
-  /// Handles every complete frame in P.In.
-  void parse(Peer &P) {
-    size_t At = 0;
-    while (!P.Closed && P.InLen - At >= HeaderSize) {
-      Header H = getPod<Header>(P.In.data() + At);
-      if (H.Len > C.MaxFrame)
-        return protocolError(P, "a frame of " + std::to_string(H.Len) +
-                                    " bytes exceeds the limit of " +
-                                    std::to_string(C.MaxFrame));
-      const char *Body = P.In.data() + At + HeaderSize;
-      size_t Have = P.InLen - At - HeaderSize;
-      if (H.Chan == ControlChannel) {
-        if (Have < H.Len)
-          break;
-        control(P, H, Body);
-        At += HeaderSize + H.Len;
-        continue;
-      }
-      InChan *IC = H.Chan < InById.size() ? InById[H.Chan] : nullptr;
-      if (!IC || IC->End.Peer != P.Index)
-        return protocolError(P, "a frame for unknown channel " +
-                                    std::to_string(H.Chan));
-      if (H.Type == EmptyType && H.Len == 0) {
-        ++DataReceived;
-        deliver(*IC, nullptr, 0);
-        At += HeaderSize;
-        continue;
-      }
-      const wire::TypeEntry *E = wire::entry(H.Type);
-      if (!E)
-        return protocolError(P, "unknown payload type " +
-                                    std::to_string(H.Type) + " on edge " +
-                                    IC->End.What);
-      if (E->ElemSize && H.Len % E->ElemSize)
-        return protocolError(P, "an array frame of " + std::to_string(H.Len) +
-                                    " bytes on edge " + IC->End.What);
-      if (E->ElemSize && Have < H.Len && H.Len >= ZeroCopyBytes) {
-        // Read the rest straight into the payload's elements.
-        P.Direct = E->NewArray(H.Len / E->ElemSize);
-        P.DirectChan = H.Chan;
-        P.DirectLen = H.Len;
-        P.DirectGot = Have;
-        std::memcpy(P.Direct->elementData(), Body, Have);
-        P.InLen = 0;
-        return;
-      }
-      if (Have < H.Len) {
-        if (HeaderSize + H.Len > P.In.size())
-          P.In.resize(HeaderSize + H.Len);
-        break;
-      }
-      Payload *Pl = nullptr;
-      if (E->ElemSize) {
-        Pl = E->NewArray(H.Len / E->ElemSize);
-        if (H.Len)
-          std::memcpy(Pl->elementData(), Body, H.Len);
-      } else {
-        try {
-          wire::Reader R(Body, H.Len);
-          Pl = E->De(R);
-          if (R.remaining())
-            throw wire::WireError(std::to_string(R.remaining()) +
-                                  " bytes left over");
-        } catch (std::exception &X) {
-          delete Pl;
-          return protocolError(P, "a bad payload on edge " + IC->End.What +
-                                      ": " + X.what());
-        }
-      }
-      ++DataReceived;
-      deliver(*IC, Pl, H.Len);
-      At += HeaderSize + H.Len;
-    }
-    if (P.Closed)
-      return;
-    // Keep the partial frame at the front.
-    std::memmove(P.In.data(), P.In.data() + At, P.InLen - At);
-    P.InLen -= At;
   }
 
   void control(Peer &P, const Header &H, const char *Body) {

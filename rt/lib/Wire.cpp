@@ -5,11 +5,27 @@
 //===----------------------------------------------------------------------===//
 
 #include "WireRegistry.h"
+#include <cstdlib>
+#include <cxxabi.h>
 #include <typeindex>
 #include <unordered_map>
 
 using namespace aspen;
 using namespace aspen::wire;
+
+// The key function of Payload, here with the rest of what every payload
+// needs, so the type's vtable comes with the wire registry.
+Payload *Payload::clone() const {
+  int Status = 0;
+  char *Name =
+      abi::__cxa_demangle(typeid(*this).name(), nullptr, nullptr, &Status);
+  std::string Type = Status == 0 && Name ? Name : typeid(*this).name();
+  std::free(Name);
+  throw PayloadTypeError(
+      "a payload of type '" + Type +
+      "' cannot be copied for a collective with several receivers; derive "
+      "it from aspen::CloneablePayload or override clone()");
+}
 
 namespace {
 struct Registry {
