@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# netns.sh EXE NODES: runs EXE's NODES nodes each in a network namespace of
-# its own, joined to a bridge by a veth pair (10.77.1.{1..NODES}/24), as
-# separate machines would be; node I is started directly with ASPEN_NODE=I.
-# Prints every node's output prefixed with its index; exits with the first
-# non-zero status. The namespaces and links are removed on exit.
+# netns.sh EXE NODES [SUBNET] [launch]: gives each of NODES machines a network
+# namespace of its own, joined to a bridge by a veth pair
+# (SUBNET.{1..NODES}/24, SUBNET defaulting to 10.77.1), as separate machines
+# would be. Then either starts node I directly in namespace I with
+# ASPEN_NODE=I (output prefixed [nsI]), or, with `launch`, runs EXE once as
+# the job's launcher with an `ssh` that enters the namespace of the host it
+# is given: the launcher's remote-start path, end to end. Exits with the
+# first non-zero status; the namespaces and links are removed on exit.
 set -u
 exe=$1
 nodes=$2
+subnet=${3:-10.77.1}
+mode=${4:-direct}
 tag=$(printf '%04x' $(( $$ % 65536 )))
 br="asbr$tag"
 cleanup() {
@@ -20,10 +25,25 @@ for i in $(seq 1 "$nodes"); do
   ip netns add "$ns" || exit 77
   ip link add "v$tag$i" type veth peer name eth0 netns "$ns" || exit 77
   ip link set "v$tag$i" master "$br" up
-  ip -n "$ns" addr add "10.77.1.$i/24" dev eth0
+  ip -n "$ns" addr add "$subnet.$i/24" dev eth0
   ip -n "$ns" link set eth0 up
   ip -n "$ns" link set lo up
 done
+if [ "$mode" = launch ]; then
+  fake=$(mktemp -d)
+  cat > "$fake/ssh" <<SSH
+#!/usr/bin/env bash
+# ssh [-o opt]... HOST COMMAND: runs COMMAND in HOST's namespace.
+while [ "\$1" = -o ]; do shift 2; done
+host=\$1; shift
+exec ip netns exec "as$tag-\${host##*.}" bash -c "\$*"
+SSH
+  chmod +x "$fake/ssh"
+  PATH="$fake:$PATH" "$exe"
+  status=$?
+  rm -rf "$fake"
+  exit $status
+fi
 secret=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 pids=()
 for i in $(seq 1 "$nodes"); do

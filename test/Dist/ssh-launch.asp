@@ -1,0 +1,34 @@
+// REQUIRES: netns
+// RUN: %aspenc %s --hostfile %S/Inputs/netns-ssh-hosts -o %t
+// RUN: %S/Inputs/netns.sh %t 2 10.77.2 launch | FileCheck %s
+// Hosts that are not this machine are started over ssh by the launcher
+// (here an ssh that enters the host's network namespace): their output
+// comes back prefixed with the node's name, and the job completes.
+#include <cstdio>
+#include <aspen/runtime.h>
+Module Main is Root requires Module A, Module B {
+  void initialize() {
+    A a;
+    B b;
+    place a on 0;
+    place b on 1;
+    flow:
+      a ||| b ||| a;
+  }
+}
+Module A {
+  void run() {
+    long n = 41;
+    send new ArrayPayload<long>(&n, 1);
+    QueueElement q = dequeue();
+    std::printf("a got %ld\n", *static_cast<long *>(getPayload(q)));
+  }
+}
+Module B {
+  void run() {
+    QueueElement q = dequeue();
+    ++*static_cast<long *>(getPayload(q));
+    send q;
+  }
+}
+// CHECK-DAG: [10.77.2.1] a got 42
