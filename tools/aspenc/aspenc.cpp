@@ -127,12 +127,26 @@ int main(int Argc, char **Argv) {
   llvm::cl::ParseCommandLineOptions(
       Argc, Argv,
       "aspenc: compiler for the Aspen flow-graph coordination language\n\n"
-      "  aspenc main.asp -o main          build an executable\n"
-      "  aspenc --dump-graph main.asp     print the elaborated flow graph\n"
-      "  aspenc --dump-ast main.asp       print the syntax tree\n\n"
-      "The programs it builds read ASPEN_WORKERS, ASPEN_QUEUE_CAPACITY,\n"
-      "ASPEN_STACK_SIZE, ASPEN_PIN, ASPEN_STATS and ASPEN_DUMP (see\n"
-      "docs/runtime.md).\n");
+      "  aspenc main.asp -o main                  build an executable\n"
+      "  aspenc main.asp --hostfile hosts -o main build one for several nodes\n"
+      "  aspenc --dump-graph main.asp             print the elaborated graph\n"
+      "  aspenc --dump-ast main.asp               print the syntax tree\n\n"
+      "Built programs (docs/runtime.md): `./main` runs; placed on several\n"
+      "nodes, it starts one process per node (`./main --hostfile FILE` for\n"
+      "other machines, node for node). They read:\n"
+      "  ASPEN_WORKERS          worker threads (default: one per core)\n"
+      "  ASPEN_QUEUE_CAPACITY   elements per queue (default 256)\n"
+      "  ASPEN_STACK_SIZE       stack per instance (default 256K)\n"
+      "  ASPEN_PIN=0            do not bind workers to cores\n"
+      "  ASPEN_STATS=1          messages per edge, queue depths, parked time\n"
+      "  ASPEN_DUMP=FILE        the live graph as DOT on deadlock or SIGUSR1\n"
+      "  ASPEN_NODE             run as this node (also SLURM_PROCID,\n"
+      "                         OMPI_COMM_WORLD_RANK, PMI_RANK)\n"
+      "  ASPEN_JOB_SECRET       32 hex digits shared by a job's nodes\n"
+      "  ASPEN_CONNECT_TIMEOUT  seconds to wait for every node (default 30)\n"
+      "  ASPEN_MAX_FRAME        largest message between nodes (default 256M)\n"
+      "  ASPEN_NET_WINDOW, ASPEN_NET_WINDOW_BYTES  per-channel flow control\n"
+      "  ASPEN_PORT             port of nodes whose hostfile line has none\n");
 
   SourceManager SM;
   DiagnosticEngine Diags(SM, llvm::errs());
