@@ -58,6 +58,10 @@ case "$job" in
     ninja -C "$build-asan" aspenrt-unittests aspencodegen-unittests
     timeout 900 "$build-asan/bin/aspenrt-unittests"
     timeout 900 "$build-asan/bin/aspencodegen-unittests"
+    # Every program of the Run, SNet and Dist suites again, built by that
+    # tree's aspenc: under AddressSanitizer and UBSan, runtime and transport
+    # included.
+    timeout 1800 ninja -C "$build-asan" check-programs
     # The frontend under libFuzzer with ASan and UBSan, seeded with every
     # test and example, for a bounded time: any crash fails the check.
     cmake -S . -B "$build-fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -47,3 +47,13 @@ try:
         config.available_features.add("netns")
 except OSError:
     pass
+
+# A sanitizer build: programs run under the sanitizers (slower, more
+# memory); tests of timing or memory use mark themselves UNSUPPORTED: asan.
+for s in getattr(config, "aspen_sanitize", "").split(","):
+    if s == "address":
+        config.available_features.add("asan")
+        # Fibers switch stacks; leaks are the unit tests' business.
+        config.environment["ASAN_OPTIONS"] = "detect_leaks=0:detect_stack_use_after_return=0"
+    if s == "undefined":
+        config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"

@@ -156,7 +156,14 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
                                    // and freed on another; jemalloc's
                                    // thread caches make that cheap where
                                    // glibc serialises on its arena locks.
-                                   "-ljemalloc", "-lhwloc", "-lpthread"};
+#ifdef ASPEN_PROGRAM_SANITIZE
+                                   // (not under a sanitizer: it brings its
+                                   // own allocator)
+                                   "-fsanitize=" ASPEN_PROGRAM_SANITIZE,
+#else
+                                   "-ljemalloc",
+#endif
+                                   "-lhwloc", "-lpthread"};
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   if (Opts.Verbose) {
     llvm::errs() << "aspenc: link:";

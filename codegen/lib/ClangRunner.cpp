@@ -216,6 +216,10 @@ std::vector<std::string> driverArgs(const ClangOptions &Opts,
     Args.push_back("-D" + D);
   if (Opts.DebugInfo)
     Args.push_back("-g");
+#ifdef ASPEN_PROGRAM_SANITIZE
+  Args.push_back("-fsanitize=" ASPEN_PROGRAM_SANITIZE);
+  Args.push_back("-fno-sanitize-recover=all");
+#endif
   Args.push_back("-c");
   Args.push_back(FileName.str());
   Args.push_back("-o");
