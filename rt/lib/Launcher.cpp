@@ -353,7 +353,8 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
                          strsignal(WTERMSIG(WS)));
         }
         C.Status = S;
-        if (S != 0) {
+        // A node the launcher itself killed does not decide the status.
+        if (S != 0 && !(Killed && S == 128 + SIGKILL)) {
           if (Final == 0 || (Final == 5 && S != 5))
             Final = S;
           if (!AnyFailed) {

@@ -47,6 +47,7 @@ enum Control : uint32_t {
   Probe,      // node 0 -> all: are you quiet? (seq)
   ProbeReply, // -> node 0: seq, quiet, data frames sent, received, activity
   Deadlock,   // node 0 -> all: nobody anywhere can make progress
+  Heartbeat,  // nothing else was sent for a second
 };
 constexpr char Magic[8] = {'A', 'S', 'P', 'E', 'N', 'v', '1', 0};
 constexpr size_t HelloSize = 8 + 16 + 4 + 8; // magic, secret, node, hash
@@ -105,6 +106,8 @@ struct Transport::Impl {
     bool ShutDown = false; // our side is half-closed after the bye
     bool PeerEof = false;  // its side is, after its bye
     bool RearmQueued = false;
+    // For the heartbeat: when we last wrote to it and last heard from it.
+    std::chrono::steady_clock::time_point LastSent, LastHeard;
     // Writes: Buf/Segs collect while Flight* are on the wire.
     std::vector<char> Buf, FlightBuf;
     std::vector<Segment> Segs, FlightSegs;
@@ -505,6 +508,7 @@ struct Transport::Impl {
     if (P.FlightBuf.size() > At)
       Bufs.emplace_back(P.FlightBuf.data() + At, P.FlightBuf.size() - At);
     P.Writing = true;
+    P.LastSent = std::chrono::steady_clock::now();
     // transfer_all() would cap each sendmsg at 64 KiB; let the kernel take
     // as much as its buffer holds.
     auto All = [](const error_code &Ec, size_t) -> size_t {
@@ -649,6 +653,7 @@ struct Transport::Impl {
         [this, &P](error_code Ec, size_t N) {
           if (Ec)
             return readError(P, Ec);
+          P.LastHeard = std::chrono::steady_clock::now();
           P.Decoder->consumed(N);
           flushGrants();
           rearm(P);
@@ -782,6 +787,8 @@ struct Transport::Impl {
     case Deadlock:
       deadlock();
       return;
+    case Heartbeat:
+      return; // hearing from the peer is what counts (LastHeard)
     case Abort: {
       if (!Need(12))
         return;
@@ -976,6 +983,17 @@ struct Transport::Impl {
       uint32_t E = NetEpoch.load(std::memory_order_acquire);
       if (!workersAsleep()) {
         futexWaitFor(NetEpoch, E, 10);
+        // Workers are awake but may all be busy in long-running fibers:
+        // every 10 ms, if none is polling, drive the sockets from here, so
+        // timers (heartbeats), credit and incoming data never wait for a
+        // fiber to yield.
+        if (!workersAsleep() && !Held.load(std::memory_order_relaxed) &&
+            !Held.exchange(true, std::memory_order_acquire)) {
+          flushRearms();
+          Io.poll();
+          kicked();
+          Held.store(false, std::memory_order_release);
+        }
         continue;
       }
       if (Held.exchange(true, std::memory_order_acquire)) {
@@ -1019,6 +1037,53 @@ struct Transport::Impl {
   std::unique_ptr<asio::steady_timer> ProbeTimer;
 
   bool quiet() const { return Sched && Sched->allAsleep() && !Sched->anyWork(); }
+
+  //===--------------------------------------------------------------------===//
+  // Heartbeats
+  //===--------------------------------------------------------------------===//
+  //
+  // A peer that is stopped, hung or cut off without its connection closing
+  // (SIGSTOP, a frozen machine, a partition) says nothing: every node sends
+  // a heartbeat to each peer it wrote nothing to for a second, and gives up
+  // on a peer it heard nothing from for ASPEN_PEER_TIMEOUT seconds.
+
+  std::unique_ptr<asio::steady_timer> BeatTimer;
+
+  void startHeartbeats() {
+    auto Now = std::chrono::steady_clock::now();
+    for (auto &P : Peers)
+      if (P)
+        P->LastHeard = P->LastSent = Now;
+    BeatTimer = std::make_unique<asio::steady_timer>(Io);
+    armHeartbeat();
+  }
+
+  void armHeartbeat() {
+    BeatTimer->expires_after(std::chrono::milliseconds(250));
+    BeatTimer->async_wait([this](error_code Ec) {
+      if (Ec || Finishing || Failed)
+        return;
+      auto Now = std::chrono::steady_clock::now();
+      for (auto &P : Peers) {
+        if (!P || P->Closed || P->GotBye)
+          continue;
+        if (Now - P->LastHeard > std::chrono::duration<double>(C.PeerTimeout)) {
+          char Secs[32];
+          std::snprintf(Secs, sizeof Secs, "%g", C.PeerTimeout);
+          fail(5,
+               "node " + nodeName(P->Index) + " has sent nothing for " +
+                   Secs + " s: it is stopped, hung or unreachable",
+               P->Index, true);
+          return;
+        }
+        if (Now - P->LastSent >= std::chrono::seconds(1) && !P->Writing) {
+          putHeader(P->Buf, 0, ControlChannel, Heartbeat);
+          write(*P);
+        }
+      }
+      armHeartbeat();
+    });
+  }
 
   void startProbing() {
     ProbeTimer = std::make_unique<asio::steady_timer>(Io);
@@ -1215,6 +1280,7 @@ void Transport::start(Scheduler &S) {
     I->drain(*O);
   if (I->C.Self == 0)
     I->startProbing();
+  I->startHeartbeats();
   I->Thread = std::thread([this] { I->loop(); });
   S.setPoller([P = I.get()] { return P->poll(); },
               [P = I.get()] { P->allAsleep(); });

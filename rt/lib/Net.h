@@ -61,6 +61,7 @@ struct Config {
   uint64_t ProgramHash = 0;
   int ListenFd = -1;           // inherited from the launcher, or -1
   double ConnectTimeout = 30;  // seconds, ASPEN_CONNECT_TIMEOUT
+  double PeerTimeout = 10;     // seconds of silence, ASPEN_PEER_TIMEOUT
   size_t MaxFrame = 256 << 20; // bytes, ASPEN_MAX_FRAME
   size_t QueueCapacity = 256; // of each outbound queue
   uint32_t WindowMessages = 64;

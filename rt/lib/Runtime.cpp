@@ -616,6 +616,7 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
   }
   C.Secret = Seed;
   C.ConnectTimeout = double(envSize("ASPEN_CONNECT_TIMEOUT", 30, 1, 86400));
+  C.PeerTimeout = double(envSize("ASPEN_PEER_TIMEOUT", 10, 1, 86400));
   C.MaxFrame = envSize("ASPEN_MAX_FRAME", 256 << 20, 1024, size_t(1) << 31);
   C.WindowMessages = uint32_t(envSize("ASPEN_NET_WINDOW", 64, 1, 1 << 20));
   C.WindowBytes =

@@ -144,6 +144,7 @@ int main(int Argc, char **Argv) {
       "                         OMPI_COMM_WORLD_RANK, PMI_RANK)\n"
       "  ASPEN_JOB_SECRET       32 hex digits shared by a job's nodes\n"
       "  ASPEN_CONNECT_TIMEOUT  seconds to wait for every node (default 30)\n"
+      "  ASPEN_PEER_TIMEOUT     seconds of silence before a node is given up\n"
       "  ASPEN_MAX_FRAME        largest message between nodes (default 256M)\n"
       "  ASPEN_NET_WINDOW, ASPEN_NET_WINDOW_BYTES  per-channel flow control\n"
       "  ASPEN_PORT             port of nodes whose hostfile line has none\n");
