@@ -12,6 +12,7 @@
 #include "Net.h"
 #include "Collectives.h"
 #include "Framing.h"
+#include "Trace.h"
 #include "WireRegistry.h"
 #include <boost/asio.hpp>
 #include <chrono>
@@ -509,6 +510,13 @@ struct Transport::Impl {
       Bufs.emplace_back(P.FlightBuf.data() + At, P.FlightBuf.size() - At);
     P.Writing = true;
     P.LastSent = std::chrono::steady_clock::now();
+    if (trace::Enabled) {
+      size_t Bytes = 0;
+      for (const asio::const_buffer &B : Bufs)
+        Bytes += B.size();
+      trace::record(trace::FrameOut, &C.Nodes[P.Index].Name, nullptr,
+                    trace::now(), 0, Bytes);
+    }
     // transfer_all() would cap each sendmsg at 64 KiB; let the kernel take
     // as much as its buffer holds.
     auto All = [](const error_code &Ec, size_t) -> size_t {
@@ -654,6 +662,9 @@ struct Transport::Impl {
           if (Ec)
             return readError(P, Ec);
           P.LastHeard = std::chrono::steady_clock::now();
+          if (trace::Enabled)
+            trace::record(trace::FrameIn, &C.Nodes[P.Index].Name, nullptr,
+                          trace::now(), 0, N);
           P.Decoder->consumed(N);
           flushGrants();
           rearm(P);
@@ -1281,7 +1292,10 @@ void Transport::start(Scheduler &S) {
   if (I->C.Self == 0)
     I->startProbing();
   I->startHeartbeats();
-  I->Thread = std::thread([this] { I->loop(); });
+  I->Thread = std::thread([this] {
+    trace::nameThread("transport");
+    I->loop();
+  });
   S.setPoller([P = I.get()] { return P->poll(); },
               [P = I.get()] { P->allAsleep(); });
 }

@@ -28,6 +28,7 @@
 #include "Net.h"
 #include "RuntimeImpl.h"
 #include "Scheduler.h"
+#include "Trace.h"
 #include "aspen/rt/abi.h"
 #include <boost/context/detail/exception.hpp>
 #include <chrono>
@@ -353,10 +354,13 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
       if (!Pushed) {
         I.Blocked = Instance::Send;
         I.BlockedPort = Port;
-        uint64_t T0 = StatsEnabled ? nowNs() : 0;
+        uint64_t T0 = StatsEnabled || trace::Enabled ? nowNs() : 0;
         S->park();
         if (StatsEnabled)
           I.SendNs += nowNs() - T0;
+        if (trace::Enabled)
+          trace::record(trace::ParkedSend, &I.Name,
+                        &runtime().Instances[T.Inst]->Name, T0, nowNs());
         I.Blocked = Instance::None;
         Pushed = In.tryPush(P);
       } else {
@@ -369,6 +373,9 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
     }
   }
   ++T.Sent;
+  if (trace::Enabled)
+    trace::record(trace::Send, &I.Name, &runtime().Instances[T.Inst]->Name,
+                  trace::now());
   if (StatsEnabled) {
     size_t Depth = In.size(),
            Seen = In.HighWater.load(std::memory_order_relaxed);
@@ -406,16 +413,21 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
       }
       I.Blocked = Instance::Dequeue;
       I.BlockedPort = Port;
-      uint64_t T0 = StatsEnabled ? nowNs() : 0;
+      uint64_t T0 = StatsEnabled || trace::Enabled ? nowNs() : 0;
       S->park();
       if (StatsEnabled)
         I.DequeueNs += nowNs() - T0;
+      if (trace::Enabled)
+        trace::record(trace::ParkedDequeue, &I.Name,
+                      &I.Type->Inputs[Port], T0, nowNs());
       I.Blocked = Instance::None;
       if (In.tryPop(P))
         break;
     }
   }
   wakeProducers(In);
+  if (trace::Enabled)
+    trace::record(trace::Dequeue, &I.Name, &I.Type->Inputs[Port], trace::now());
   return QueueElement(P);
 }
 
@@ -713,6 +725,8 @@ extern "C" I32 aspen_rt_run() {
   if (Net)
     Net->onDeadlock(reportDeadlock);
 
+  trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Self].Name,
+              Distributed);
   if (Distributed) {
     R.SchedOpts.Distributed = true;
     R.SchedOpts.OnLocalDone = [&Net] { Net->localDone(); };
@@ -739,6 +753,7 @@ extern "C" I32 aspen_rt_run() {
     if (!Local(uint32_t(&IPtr - R.Instances.data())))
       continue;
     I->F.Owner = I;
+    I->F.TraceName = &I->Name;
     I->F.Body = [I] {
       try {
         I->Obj.reset(I->Type->Factory());
@@ -785,6 +800,7 @@ extern "C" I32 aspen_rt_run() {
   }
   std::fflush(stdout);
   std::cout.flush();
+  trace::write();
   if (Status != 0)
     std::_Exit(Status); // instances are still suspended: do not unwind them
   // Collectives are still suspended in dequeue: their fibers' stacks went

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Scheduler.h"
+#include "Trace.h"
 #include <chrono>
 #include <climits>
 #include <sched.h>
@@ -123,6 +124,7 @@ int Scheduler::run(DeadlockHandler Handler) {
 void Scheduler::workerLoop(unsigned Index) {
   Worker &W = *Workers[Index];
   TLWorker = &W;
+  trace::nameThread("worker " + std::to_string(Index));
   TLScheduler = this;
   if (Opts.Pin) {
     auto Topo = static_cast<hwloc_topology_t>(Topology);
@@ -203,8 +205,11 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   TLWorkerTsanFiber = __tsan_get_current_fiber();
   __tsan_switch_to_fiber(F->TsanFiber, 0);
 #endif
+  uint64_t T0 = trace::Enabled ? trace::now() : 0;
   F->Ctx = std::move(F->Ctx).resume();
   TLFiber = nullptr;
+  if (trace::Enabled)
+    trace::record(trace::Run, F->TraceName, nullptr, T0, trace::now());
 
   int S = F->St.load(std::memory_order_acquire);
   if (S == Fiber::Done) {

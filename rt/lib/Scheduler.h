@@ -36,6 +36,7 @@
 #include <atomic>
 #include <boost/context/fiber.hpp>
 #include <functional>
+#include <string>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -57,6 +58,7 @@ struct Fiber {
   /// calls this instead of scheduling anything.
   void (*External)(Fiber *) = nullptr;
   uint32_t ExternalTag = 0; // what the hook is about (a channel)
+  const std::string *TraceName = nullptr; // ASPEN_TRACE: the instance
 };
 
 class Scheduler {

@@ -1,5 +1,7 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
 // RUN: %t | FileCheck %s
+// RUN: env ASPEN_TRACE=%t.json %t > /dev/null
+// RUN: %python %S/../Run/Inputs/check_trace.py %t.127.0.0.2.json | FileCheck %s --check-prefix=TRACE
 // 10000 round trips between two instances on two node processes; the
 // empty element that ends the stream crosses too.
 #include <cstdio>
@@ -51,3 +53,7 @@ Module Pong {
 }
 // CHECK-DAG: [127.0.0.1] round trips=10000 checksum=349995000 bad=0
 // CHECK-DAG: [127.0.0.2] pong answered 10000
+// With ASPEN_TRACE each node writes its own file, frames included.
+// TRACE-DAG: frames in: 1 names: frames in 127.0.0.1
+// TRACE-DAG: frames out: 1 names: frames out 127.0.0.1
+// TRACE-DAG: run: {{[0-9]+}} names: {{.*}}pong

@@ -140,6 +140,7 @@ int main(int Argc, char **Argv) {
       "  ASPEN_PIN=0            do not bind workers to cores\n"
       "  ASPEN_STATS=1          messages per edge, queue depths, parked time\n"
       "  ASPEN_DUMP=FILE        the live graph as DOT on deadlock or SIGUSR1\n"
+      "  ASPEN_TRACE=FILE       a Chrome/Perfetto trace of the run\n"
       "  ASPEN_NODE             run as this node (also SLURM_PROCID,\n"
       "                         OMPI_COMM_WORLD_RANK, PMI_RANK)\n"
       "  ASPEN_JOB_SECRET       32 hex digits shared by a job's nodes\n"
