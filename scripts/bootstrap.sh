@@ -43,13 +43,16 @@ case "$job" in
   check)
     ninja -C "$build" check
     # The runtime's lock-free structures and scheduler again, under
-    # ThreadSanitizer (only the runtime and its unit tests are rebuilt).
+    # ThreadSanitizer.
     cmake -S . -B "$build-tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DASPEN_SANITIZE=thread \
       -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
     ninja -C "$build-tsan" aspenrt-unittests
     timeout 900 "$build-tsan/bin/aspenrt-unittests"
+    # And programs built by that tree's aspenc, under ThreadSanitizer too:
+    # queues, collectives, end of stream, and the transport between nodes.
+    timeout 1800 ninja -C "$build-tsan" check-programs-tsan
     # And under AddressSanitizer with UndefinedBehaviorSanitizer.
     cmake -S . -B "$build-asan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DASPEN_SANITIZE=address,undefined \

@@ -57,3 +57,6 @@ for s in getattr(config, "aspen_sanitize", "").split(","):
         config.environment["ASAN_OPTIONS"] = "detect_leaks=0:detect_stack_use_after_return=0"
     if s == "undefined":
         config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    if s == "thread":
+        config.available_features.add("tsan")
+        config.environment["TSAN_OPTIONS"] = "halt_on_error=1:second_deadlock_stack=1"

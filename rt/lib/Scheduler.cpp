@@ -155,8 +155,14 @@ Fiber *Scheduler::findWork(Worker &W) {
   Fiber *F = nullptr;
   if (W.Deque.pop(F))
     return F;
-  if (Inject.size() != 0 && Inject.tryPop(F))
-    return F;
+  // Inject has one consumer at a time: whichever worker takes the flag.
+  if (Inject.size() != 0 && !InjectBusy.load(std::memory_order_relaxed) &&
+      !InjectBusy.exchange(true, std::memory_order_acquire)) {
+    bool Got = Inject.tryPop(F);
+    InjectBusy.store(false, std::memory_order_release);
+    if (Got)
+      return F;
+  }
   size_t N = Workers.size();
   if (N > 1) {
     W.Rand ^= W.Rand << 13;

@@ -147,6 +147,7 @@ private:
   std::vector<Fiber *> Initial;
   int64_t NumDaemons = 0;
   MPSCQueue<Fiber *> Inject{4096}; // wakes from non-worker threads
+  std::atomic<bool> InjectBusy{false}; // its consumer, among the workers
   alignas(CacheLine) std::atomic<uint32_t> Epoch{0};
   alignas(CacheLine) std::atomic<int> Sleepers{0};
   alignas(CacheLine) std::atomic<int> Idle{0};

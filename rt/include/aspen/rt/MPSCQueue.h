@@ -66,18 +66,22 @@ public:
   }
 
   bool tryPop(T &Out) noexcept {
-    Cell &C = Cells[Head & Mask];
+    size_t H = Head.load(std::memory_order_relaxed);
+    Cell &C = Cells[H & Mask];
     size_t Seq = C.Seq.load(std::memory_order_acquire);
-    if (Seq != Head + 1)
+    if (Seq != H + 1)
       return false; // empty, or a producer claimed the cell but is not done
     Out = C.Value;
-    C.Seq.store(Head + Mask + 1, std::memory_order_release);
-    ++Head;
+    C.Seq.store(H + Mask + 1, std::memory_order_release);
+    Head.store(H + 1, std::memory_order_relaxed);
     return true;
   }
 
+  /// From any thread: an estimate (exact when nothing moves). Head is read
+  /// first: it never passes Tail, so the difference is never negative.
   size_t size() const noexcept {
-    return Tail.load(std::memory_order_acquire) - Head;
+    size_t H = Head.load(std::memory_order_relaxed);
+    return Tail.load(std::memory_order_acquire) - H;
   }
 
 private:
@@ -87,7 +91,9 @@ private:
     std::atomic<size_t> Seq;
     T Value;
   };
-  alignas(CacheLine) size_t Head = 0; // consumer only
+  // Written by the consumer only; atomic so size() may read it anywhere
+  // (a plain load and store on x86).
+  alignas(CacheLine) std::atomic<size_t> Head{0};
   alignas(CacheLine) std::atomic<size_t> Tail{0};
   alignas(CacheLine) size_t Mask = 0;
   std::unique_ptr<Cell[]> Cells;
