@@ -223,6 +223,10 @@ std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
 /// what it waits for, each edge with its messages and its queue's depth),
 /// written on a deadlock and whenever the process gets SIGUSR1. Read while
 /// the program runs, so the figures are a snapshot, not a consistent cut.
+/// The node this process runs (distributed runs); other nodes' instances
+/// are not reported here.
+uint32_t SelfNode = 0;
+
 const char *DumpPath = nullptr;
 
 void writeDump() {
@@ -244,6 +248,11 @@ void writeDump() {
   std::fprintf(F, "digraph aspen {\n  rankdir=LR; node [shape=box];\n");
   for (size_t K = 0; K < R.Instances.size(); ++K) {
     Instance &I = *R.Instances[K];
+    if (I.Node != SelfNode) { // another node's: where it is, not its state
+      std::fprintf(F, "  i%zu [label=%s, style=dashed];\n", K,
+                   Quote(I.Name + "\non node " + R.Nodes[I.Node].Name).c_str());
+      continue;
+    }
     int St = I.F.St.load();
     std::string State =
         St == Fiber::Done ? "finished"
@@ -268,10 +277,6 @@ void writeDump() {
   std::fprintf(F, "}\n");
   std::fclose(F);
 }
-
-/// The node this process runs (distributed runs); other nodes' instances
-/// are not reported here.
-uint32_t SelfNode = 0;
 
 void reportDeadlock() {
   Runtime &R = runtime();
@@ -727,6 +732,20 @@ extern "C" I32 aspen_rt_run() {
 
   trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Self].Name,
               Distributed);
+  if (DumpPath && Distributed) {
+    // One dump per node, as for traces: live.dot -> live.<node>.dot
+    static std::string PerNode;
+    PerNode = DumpPath;
+    size_t Dot = PerNode.rfind('.'), Slash = PerNode.rfind('/');
+    std::string Ext;
+    if (Dot != std::string::npos &&
+        (Slash == std::string::npos || Dot > Slash)) {
+      Ext = PerNode.substr(Dot);
+      PerNode.resize(Dot);
+    }
+    PerNode += "." + R.Nodes[Self].Name + (Ext.empty() ? ".dot" : Ext);
+    DumpPath = PerNode.c_str();
+  }
   if (Distributed) {
     R.SchedOpts.Distributed = true;
     R.SchedOpts.OnLocalDone = [&Net] { Net->localDone(); };
