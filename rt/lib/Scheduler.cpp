@@ -301,7 +301,9 @@ void Scheduler::stop(int S) {
   futexWake(Epoch, INT_MAX);
 }
 
-static long SpinUs = getenv("ASPEN_SPIN_US") ? atol(getenv("ASPEN_SPIN_US")) : 200;
+/// How long an idle worker of a node process keeps polling the network
+/// before it sleeps: long enough to cover a round trip to another node.
+static constexpr long SpinUs = 200;
 void Scheduler::idle(Worker &W) {
   for (int I = 0; I < 256; ++I) {
     if (Stopping.load(std::memory_order_acquire))
