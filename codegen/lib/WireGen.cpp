@@ -97,8 +97,7 @@ public:
   /// Statements that write (Put) and read (Get) the fields of record RD
   /// found at `Base` (an expression of type const char * / char *).
   bool record(const clang::CXXRecordDecl *RD, const std::string &Base,
-              std::string &Put, std::string &Get, std::string &Why,
-              bool IsPayload) {
+              std::string &Put, std::string &Get, std::string &Why) {
     if (RD->isUnion()) {
       Why = "'" + RD->getNameAsString() + "' is a union";
       return false;
@@ -115,8 +114,7 @@ public:
       if (BD->getQualifiedNameAsString() == "aspen::Payload")
         continue; // only its vtable pointer
       int64_t Off = L.getBaseClassOffset(BD).getQuantity();
-      if (!record(BD, Base + " + " + std::to_string(Off), Put, Get, Why,
-                  IsPayload))
+      if (!record(BD, Base + " + " + std::to_string(Off), Put, Get, Why))
         return false;
     }
     unsigned Index = 0;
@@ -130,7 +128,6 @@ public:
       if (!field(F->getType(), At, F->getNameAsString(), Put, Get, Why))
         return false;
     }
-    (void)IsPayload;
     return true;
   }
 
@@ -180,7 +177,7 @@ public:
     }
     if (const auto *RD = T->getAsCXXRecordDecl()) {
       if (!inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition())
-        return record(RD, At.substr(1, At.size() - 2), Put, Get, Why, false);
+        return record(RD, At.substr(1, At.size() - 2), Put, Get, Why);
     }
     Why = "field '" + Name + "' has type '" + Ty + "'";
     return false;
@@ -197,7 +194,7 @@ public:
     Fn = "aspen_wire_h" + std::to_string(Helpers.size());
     Helpers[RD] = Fn;
     std::string Put, Get;
-    if (!record(RD, "B", Put, Get, Why, false))
+    if (!record(RD, "B", Put, Get, Why))
       return false;
     Code += "static void " + Fn +
             "_put(const char *B, aspen::wire::Writer &W) {\n" + Put + "}\n";
@@ -245,7 +242,7 @@ public:
     }
     std::string Put, Get, Why;
     size_t Mark = Code.size();
-    if (!record(RD, "B", Put, Get, Why, true)) {
+    if (!record(RD, "B", Put, Get, Why)) {
       Out.Why = Why;
       Code.resize(Mark); // keep helpers only for classes that made it
       return;

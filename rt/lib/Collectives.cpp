@@ -7,8 +7,6 @@
 #include "Collectives.h"
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <cxxabi.h>
 #include <stdexcept>
 
 using namespace aspen;

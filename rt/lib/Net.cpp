@@ -11,7 +11,9 @@
 
 #include "Net.h"
 #include "Collectives.h"
+#include "Demangle.h"
 #include "Framing.h"
+#include "Futex.h"
 #include "Trace.h"
 #include "WireRegistry.h"
 #include <boost/asio.hpp>
@@ -19,10 +21,6 @@
 #include <cstdio>
 #include <cstring>
 #include <climits>
-#include <cxxabi.h>
-#include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <deque>
 #include <functional>
 #include <netinet/tcp.h>
@@ -63,25 +61,6 @@ void putHeader(std::vector<char> &B, uint32_t Len, uint32_t Chan,
 template <typename T> void putPod(std::vector<char> &B, T V) {
   const char *P = reinterpret_cast<const char *>(&V);
   B.insert(B.end(), P, P + sizeof V);
-}
-
-std::string demangle(const char *Name) {
-  int Status = 0;
-  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
-  std::string S = Status == 0 && D ? D : Name;
-  std::free(D);
-  return S;
-}
-
-void futexWaitFor(std::atomic<uint32_t> &Word, uint32_t Expected, long Ms) {
-  timespec Timeout{0, Ms * 1000 * 1000};
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAIT_PRIVATE,
-          Expected, &Timeout, nullptr, 0);
-}
-
-void futexWakeAll(std::atomic<uint32_t> &Word) {
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAKE_PRIVATE,
-          INT32_MAX, nullptr, nullptr, 0);
 }
 
 template <typename T> T getPod(const char *P) {
@@ -179,8 +158,6 @@ struct Transport::Impl {
       return;
     if (Culprit == UINT32_MAX)
       Culprit = C.Self;
-    Failed = true;
-    FailStatus = Status;
     if (!Msg.empty())
       std::fprintf(stderr, "aspen: error: node '%s': %s\n", Self.c_str(),
                    Msg.c_str());
@@ -192,12 +169,32 @@ struct Transport::Impl {
         putPod<uint32_t>(P->Buf, Lost);
         write(*P);
       }
+    stopJob(Status);
+  }
+
+  /// This node's part of ending a failed job: stop the instances, give
+  /// what was just written (aborts) a moment to leave, drop every
+  /// connection.
+  void stopJob(int Status) {
+    Failed = true;
+    FailStatus = Status;
     if (Sched)
       Sched->stop(Status);
-    // Give the aborts a moment to leave, then drop every connection.
+    after(std::chrono::milliseconds(200), [this] {
+      closeAll();
+      return false;
+    });
+  }
+
+  /// Runs Tick after Delay on the transport, and again after each Delay for
+  /// as long as it returns true and the job neither finishes nor fails.
+  template <typename Fn> void after(std::chrono::milliseconds Delay, Fn Tick) {
     auto T = std::make_shared<asio::steady_timer>(Io);
-    T->expires_after(std::chrono::milliseconds(200));
-    T->async_wait([this, T](error_code) { closeAll(); });
+    T->expires_after(Delay);
+    T->async_wait([this, T, Delay, Tick](error_code Ec) mutable {
+      if (!Ec && Tick() && !Finishing && !Failed)
+        after(Delay, std::move(Tick));
+    });
   }
 
   void closeAll() {
@@ -563,7 +560,7 @@ struct Transport::Impl {
     if (E->ElemSize) {
       size_t Len = P->elementCount() * E->ElemSize;
       if (Len > C.MaxFrame)
-        return tooBig(To, Id, Len, P);
+        return tooBig(Id, Len, P);
       putHeader(To.Buf, uint32_t(Len), Id, Type);
       if (Len >= ZeroCopyBytes) {
         To.Segs.push_back({To.Buf.size(), Len, P});
@@ -590,13 +587,13 @@ struct Transport::Impl {
     delete P;
     if (Len > C.MaxFrame) {
       To.Buf.resize(At);
-      return tooBig(To, Id, Len, nullptr);
+      return tooBig(Id, Len, nullptr);
     }
     std::memcpy(To.Buf.data() + At, &Len, 4);
     return Len;
   }
 
-  size_t tooBig(Peer &, uint32_t Id, size_t Len, Payload *P) {
+  size_t tooBig(uint32_t Id, size_t Len, Payload *P) {
     delete P;
     fail(4, "a message of " + std::to_string(Len) + " bytes on edge " +
                 OutById[Id]->End.What + " exceeds the frame limit of " +
@@ -981,7 +978,7 @@ struct Transport::Impl {
 
   void allAsleep() {
     NetEpoch.fetch_add(1, std::memory_order_release);
-    futexWakeAll(NetEpoch);
+    futexWake(NetEpoch, INT_MAX);
   }
 
   bool workersAsleep() const {
@@ -993,7 +990,7 @@ struct Transport::Impl {
     while (!Io.stopped()) {
       uint32_t E = NetEpoch.load(std::memory_order_acquire);
       if (!workersAsleep()) {
-        futexWaitFor(NetEpoch, E, 10);
+        futexWait(NetEpoch, E, 10);
         // Workers are awake but may all be busy in long-running fibers:
         // every 10 ms, if none is polling, drive the sockets from here, so
         // timers (heartbeats), credit and incoming data never wait for a
@@ -1045,7 +1042,6 @@ struct Transport::Impl {
   uint32_t ProbeSeq = 0, ProbeReplies = 0;
   bool ProbeAllQuiet = true;
   std::vector<uint64_t> ProbeCounts, LastProbeCounts;
-  std::unique_ptr<asio::steady_timer> ProbeTimer;
 
   bool quiet() const { return Sched && Sched->allAsleep() && !Sched->anyWork(); }
 
@@ -1058,73 +1054,65 @@ struct Transport::Impl {
   // a heartbeat to each peer it wrote nothing to for a second, and gives up
   // on a peer it heard nothing from for ASPEN_PEER_TIMEOUT seconds.
 
-  std::unique_ptr<asio::steady_timer> BeatTimer;
-
   void startHeartbeats() {
     auto Now = std::chrono::steady_clock::now();
     for (auto &P : Peers)
       if (P)
         P->LastHeard = P->LastSent = Now;
-    BeatTimer = std::make_unique<asio::steady_timer>(Io);
-    armHeartbeat();
+    after(std::chrono::milliseconds(250), [this] { return heartbeat(); });
   }
 
-  void armHeartbeat() {
-    BeatTimer->expires_after(std::chrono::milliseconds(250));
-    BeatTimer->async_wait([this](error_code Ec) {
-      if (Ec || Finishing || Failed)
-        return;
-      auto Now = std::chrono::steady_clock::now();
-      for (auto &P : Peers) {
-        if (!P || P->Closed || P->GotBye)
-          continue;
-        if (Now - P->LastHeard > std::chrono::duration<double>(C.PeerTimeout)) {
-          char Secs[32];
-          std::snprintf(Secs, sizeof Secs, "%g", C.PeerTimeout);
-          fail(5,
-               "node " + nodeName(P->Index) + " has sent nothing for " +
-                   Secs + " s: it is stopped, hung or unreachable",
-               P->Index, true);
-          return;
-        }
-        if (Now - P->LastSent >= std::chrono::seconds(1) && !P->Writing) {
-          putHeader(P->Buf, 0, ControlChannel, Heartbeat);
-          write(*P);
-        }
+  bool heartbeat() {
+    if (Finishing || Failed)
+      return false;
+    auto Now = std::chrono::steady_clock::now();
+    for (auto &P : Peers) {
+      if (!P || P->Closed || P->GotBye)
+        continue;
+      if (Now - P->LastHeard > std::chrono::duration<double>(C.PeerTimeout)) {
+        char Secs[32];
+        std::snprintf(Secs, sizeof Secs, "%g", C.PeerTimeout);
+        fail(5,
+             "node " + nodeName(P->Index) + " has sent nothing for " + Secs +
+                 " s: it is stopped, hung or unreachable",
+             P->Index, true);
+        return false;
       }
-      armHeartbeat();
-    });
+      if (Now - P->LastSent >= std::chrono::seconds(1) && !P->Writing) {
+        putHeader(P->Buf, 0, ControlChannel, Heartbeat);
+        write(*P);
+      }
+    }
+    return true;
   }
 
   void startProbing() {
-    ProbeTimer = std::make_unique<asio::steady_timer>(Io);
-    armProbe();
+    after(std::chrono::milliseconds(500), [this] { return probe(); });
   }
 
-  void armProbe() {
-    ProbeTimer->expires_after(std::chrono::milliseconds(500));
-    ProbeTimer->async_wait([this](error_code Ec) {
-      if (Ec || Finishing || Failed)
-        return;
-      if (quiet() && ProbeReplies == 0) {
-        ++ProbeSeq;
-        ProbeAllQuiet = true;
-        ProbeCounts.assign(3 * C.Nodes.size(), 0);
-        ProbeReplies = 1;
-        ProbeCounts[0] = DataSent;
-        ProbeCounts[1] = DataReceived;
-        ProbeCounts[2] = Sched->activity();
-        for (auto &P : Peers)
-          if (P) {
-            putHeader(P->Buf, 4, ControlChannel, Probe);
-            putPod<uint32_t>(P->Buf, ProbeSeq);
-            write(*P);
-          }
-      } else if (!quiet()) {
-        LastProbeCounts.clear();
+  bool probe() {
+    if (Finishing || Failed)
+      return false;
+    if (!quiet()) {
+      LastProbeCounts.clear();
+      return true;
+    }
+    if (ProbeReplies != 0)
+      return true; // the last round is still out
+    ++ProbeSeq;
+    ProbeAllQuiet = true;
+    ProbeCounts.assign(3 * C.Nodes.size(), 0);
+    ProbeReplies = 1;
+    ProbeCounts[0] = DataSent;
+    ProbeCounts[1] = DataReceived;
+    ProbeCounts[2] = Sched->activity();
+    for (auto &P : Peers)
+      if (P) {
+        putHeader(P->Buf, 4, ControlChannel, Probe);
+        putPod<uint32_t>(P->Buf, ProbeSeq);
+        write(*P);
       }
-      armProbe();
-    });
+    return true;
   }
 
   void probeReply(Peer &P, uint32_t Seq) {
@@ -1172,12 +1160,7 @@ struct Transport::Impl {
       return;
     if (OnDeadlock)
       OnDeadlock();
-    Failed = true;
-    FailStatus = 3;
-    Sched->stop(3);
-    auto T = std::make_shared<asio::steady_timer>(Io);
-    T->expires_after(std::chrono::milliseconds(200));
-    T->async_wait([this, T](error_code) { closeAll(); });
+    stopJob(3); // every node got the same verdict: no aborts to send
   }
 
   void nodeDone(uint32_t N) {

@@ -25,18 +25,17 @@
 
 #include "aspen/runtime.h"
 #include "Collectives.h"
+#include "Demangle.h"
 #include "Net.h"
 #include "RuntimeImpl.h"
 #include "Scheduler.h"
 #include "Trace.h"
 #include "aspen/rt/abi.h"
 #include <boost/context/detail/exception.hpp>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cxxabi.h>
 #include <functional>
 #include <iostream>
 #include <pthread.h>
@@ -70,11 +69,8 @@ Runtime &runtime() {
 /// ASPEN_STATS=1: count depths and parked time (the slow paths only).
 bool StatsEnabled = false;
 
-uint64_t nowNs() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
-}
+/// Statistics and traces share one clock.
+inline uint64_t nowNs() { return trace::now(); }
 
 /// The scheduler of the current run: send and dequeue read it on every call,
 /// so it is a plain global rather than a function-local static.
@@ -200,13 +196,6 @@ size_t envSize(const char *Name, size_t Default, size_t Min, size_t Max) {
   return size_t(N);
 }
 
-std::string demangle(const char *Name) {
-  int Status = 0;
-  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
-  std::string S = Status == 0 && D ? D : Name;
-  std::free(D);
-  return S;
-}
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
   const std::vector<std::string> &Names = Kind[0] == 'i' ? M.Inputs : M.Outputs;
@@ -735,15 +724,7 @@ extern "C" I32 aspen_rt_run() {
   if (DumpPath && Distributed) {
     // One dump per node, as for traces: live.dot -> live.<node>.dot
     static std::string PerNode;
-    PerNode = DumpPath;
-    size_t Dot = PerNode.rfind('.'), Slash = PerNode.rfind('/');
-    std::string Ext;
-    if (Dot != std::string::npos &&
-        (Slash == std::string::npos || Dot > Slash)) {
-      Ext = PerNode.substr(Dot);
-      PerNode.resize(Dot);
-    }
-    PerNode += "." + R.Nodes[Self].Name + (Ext.empty() ? ".dot" : Ext);
+    PerNode = trace::perNodePath(DumpPath, R.Nodes[Self].Name, ".dot");
     DumpPath = PerNode.c_str();
   }
   if (Distributed) {

@@ -14,24 +14,18 @@
 #include "aspen/snet.h"
 #include <algorithm>
 #include <cstdlib>
-#include <cxxabi.h>
+#include "Demangle.h"
 
 using namespace aspen;
 using namespace aspen::snet;
 
-static std::string demangled(const std::type_info &T) {
-  int Status = 0;
-  char *D = abi::__cxa_demangle(T.name(), nullptr, nullptr, &Status);
-  std::string S = Status == 0 && D ? D : T.name();
-  std::free(D);
-  return S;
-}
 
 void aspen::snet::throwFieldTypeError(const std::string &Field,
                                       const std::type_info &Holds,
                                       const std::type_info &Wanted) {
-  throw PayloadTypeError("field '" + Field + "' holds a '" + demangled(Holds) +
-                         "', not a '" + demangled(Wanted) + "'");
+  throw PayloadTypeError("field '" + Field + "' holds a '" +
+                         rt::demangle(Holds.name()) + "', not a '" +
+                         rt::demangle(Wanted.name()) + "'");
 }
 
 bool Pattern::matches(const Record &R) const {

@@ -5,13 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Scheduler.h"
+#include "Futex.h"
 #include "Trace.h"
 #include <chrono>
 #include <climits>
 #include <sched.h>
 #include <hwloc.h>
-#include <linux/futex.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -51,17 +50,6 @@ thread_local Scheduler *TLScheduler = nullptr;
 #ifdef ASPEN_TSAN
 [[gnu::noinline]] void *workerTsanFiber() { return TLWorkerTsanFiber; }
 #endif
-
-void futexWait(std::atomic<uint32_t> &Word, uint32_t Expected) {
-  timespec Timeout{0, 50 * 1000 * 1000}; // a safety net, not the mechanism
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAIT_PRIVATE,
-          Expected, &Timeout, nullptr, 0);
-}
-
-void futexWake(std::atomic<uint32_t> &Word, int Count) {
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAKE_PRIVATE,
-          Count, nullptr, nullptr, 0);
-}
 
 inline void cpuRelax() { __builtin_ia32_pause(); }
 } // namespace
@@ -358,7 +346,7 @@ void Scheduler::idle(Worker &W) {
       Epoch.fetch_add(1);
       futexWake(Epoch, INT_MAX);
     } else {
-      futexWait(Epoch, E);
+      futexWait(Epoch, E, 50);
     }
   }
   Idle.fetch_sub(1, std::memory_order_seq_cst);

@@ -100,23 +100,22 @@ void trace::nameThread(const std::string &Name) {
     mine().Name = Name;
 }
 
+std::string trace::perNodePath(const std::string &Path, const std::string &Node,
+                               const char *DefaultExt) {
+  size_t Dot = Path.rfind('.'), Slash = Path.rfind('/');
+  if (Dot == std::string::npos || (Slash != std::string::npos && Dot < Slash))
+    return Path + "." + Node + DefaultExt;
+  return Path.substr(0, Dot) + "." + Node + Path.substr(Dot);
+}
+
 void trace::init(const std::string &Node, bool SeveralNodes) {
   const char *P = std::getenv("ASPEN_TRACE");
   if (!P || !*P)
     return;
   Path = P;
   NodeName = Node;
-  if (SeveralNodes) {
-    // One file per node: trace.json -> trace.<node>.json
-    size_t Dot = Path.rfind('.');
-    size_t Slash = Path.rfind('/');
-    std::string Ext;
-    if (Dot != std::string::npos && (Slash == std::string::npos || Dot > Slash)) {
-      Ext = Path.substr(Dot);
-      Path.resize(Dot);
-    }
-    Path += "." + Node + (Ext.empty() ? ".json" : Ext);
-  }
+  if (SeveralNodes)
+    Path = perNodePath(Path, Node, ".json");
   if (const char *C = std::getenv("ASPEN_TRACE_EVENTS"))
     Capacity = std::max<size_t>(1024, std::strtoull(C, nullptr, 10));
   Origin = now();

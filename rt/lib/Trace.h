@@ -45,6 +45,11 @@ void nameThread(const std::string &Name);
 /// FILE with the node's name before the extension).
 void init(const std::string &Node, bool SeveralNodes);
 
+/// FILE for one node of several: the node's name goes before the extension
+/// (`trace.json` -> `trace.127.0.0.2.json`; DefaultExt when there is none).
+std::string perNodePath(const std::string &Path, const std::string &Node,
+                        const char *DefaultExt);
+
 /// Writes the file (once).
 void write();
 

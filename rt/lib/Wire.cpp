@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WireRegistry.h"
+#include "Demangle.h"
 #include <cstdlib>
 #include <cxxabi.h>
 #include <typeindex>
@@ -15,14 +16,17 @@ using namespace aspen::wire;
 
 // The key function of Payload, here with the rest of what every payload
 // needs, so the type's vtable comes with the wire registry.
-Payload *Payload::clone() const {
+std::string aspen::rt::demangle(const char *Name) {
   int Status = 0;
-  char *Name =
-      abi::__cxa_demangle(typeid(*this).name(), nullptr, nullptr, &Status);
-  std::string Type = Status == 0 && Name ? Name : typeid(*this).name();
-  std::free(Name);
+  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+  std::string S = Status == 0 && D ? D : Name;
+  std::free(D);
+  return S;
+}
+
+Payload *Payload::clone() const {
   throw PayloadTypeError(
-      "a payload of type '" + Type +
+      "a payload of type '" + rt::demangle(typeid(*this).name()) +
       "' cannot be copied for a collective with several receivers; derive "
       "it from aspen::CloneablePayload or override clone()");
 }
