@@ -85,14 +85,18 @@ public:
     newline();
     OS << "};\n";
     lineAt(B.Ident.Range.Begin);
+    // The signature's labels are interned once, not on every record.
     OS << "static void aspen_box_" << N
        << "(const ::aspen::snet::Record &In, "
-          "std::vector<::aspen::snet::Record> &Out) {\n  AspenBox_"
-       << N << " B;\n  B.Variants = {";
+          "std::vector<::aspen::snet::Record> &Out) {\n"
+       << "  static const std::vector<::aspen::snet::Labels> Variants = {";
     for (size_t I = 0; I < B.Sig.Outputs.size(); ++I)
       OS << (I ? ", " : "") << labels(B.Sig.Outputs[I]);
-    OS << "};\n  B.Out = &Out;\n  ::aspen::snet::invokeBox(B, &AspenBox_" << N
-       << "::box, In, " << labels(B.Sig.Input) << ");\n}\n";
+    OS << "};\n  static const ::aspen::snet::Labels Input = "
+       << labels(B.Sig.Input) << ";\n  AspenBox_" << N
+       << " B;\n  B.Variants = &Variants;\n  B.Out = &Out;\n"
+       << "  ::aspen::snet::invokeBox(B, &AspenBox_" << N
+       << "::box, In, Input);\n}\n";
   }
 
   /// One S-Net network instance: its graph, built at start-up, and the
@@ -111,16 +115,8 @@ public:
        << "struct " << ModuleClassPrefix << "net_" << Id
        << " : ::aspen::ModuleBase {\n"
        << "  ::aspen::snet::Graph Net = aspen_net_graph_" << Id << "();\n"
-       << "  void run() override {\n"
-       << "    ::aspen::snet::Engine E(Net);\n"
-       << "    auto Emit = [this](::aspen::snet::Record R) {\n"
-       << "      aspenSend(0, new ::aspen::snet::Record(std::move(R)));\n"
-       << "    };\n"
-       << "    while (QueueElement Q = aspenDequeue(0))\n"
-       << "      "
-          "E.run(std::move(::aspen::getPayload<::aspen::snet::Record>(Q)), "
-          "Emit);\n"
-       << "  }\n};\n"
+       << "  void run() override { ::aspen::snet::runNetwork(*this, Net); }\n"
+       << "};\n"
        << "extern \"C\" ::aspen::ModuleBase *aspen_new_net_" << Id
        << "() { return new " << ModuleClassPrefix << "net_" << Id << "(); }\n";
   }
@@ -135,6 +131,10 @@ public:
 
 private:
   static std::string quoted(const std::string &S) { return "\"" + S + "\""; }
+  /// A label as generated code names it: interned once per use site.
+  static std::string sym(const std::string &S) {
+    return "ASPEN_SNET_SYM(" + quoted(S) + ")";
+  }
 
   static std::string labels(const ast::RecordType &T) {
     std::string S = "::aspen::snet::Labels{";
@@ -161,7 +161,7 @@ private:
   static std::string tagLocals(const graph::RecordType &T) {
     std::string S;
     for (const std::string &G : T.Tags)
-      S += "  [[maybe_unused]] long " + G + " = In.tag(" + quoted(G) + ");\n";
+      S += "  [[maybe_unused]] long " + G + " = In.tag(" + sym(G) + ");\n";
     return S;
   }
 
@@ -229,11 +229,11 @@ private:
           OS << "  {\n    ::aspen::snet::Record R;\n";
           for (const graph::FilterAssign &A : Assigns)
             if (A.IsTag)
-              OS << "    R.tag(" << quoted(A.Label) << ", long(" << A.Source
+              OS << "    R.tag(" << sym(A.Label) << ", long(" << A.Source
                  << "));\n";
             else
-              OS << "    R.Fields[" << quoted(A.Label) << "] = In.Fields.at("
-                 << quoted(A.Source) << ");\n";
+              OS << "    R.copyField(" << sym(A.Label) << ", In, "
+                 << sym(A.Source) << ");\n";
           OS << "    Out.push_back(std::move(R));\n  }\n";
         }
       }

@@ -86,6 +86,18 @@ void Scheduler::spawn(Fiber *F, bool Daemon) {
   Initial.push_back(F);
 }
 
+void Scheduler::spawnNow(Fiber *F) {
+  F->Daemon = false;
+  F->St.store(Fiber::Runnable, std::memory_order_relaxed);
+  Live.fetch_add(1, std::memory_order_acq_rel); // the caller keeps Live > 0
+  if (auto *W = static_cast<Worker *>(currentWorker()))
+    W->Deque.push(F);
+  else
+    while (!Inject.tryPush(F))
+      cpuRelax();
+  notify();
+}
+
 int Scheduler::run(DeadlockHandler Handler) {
   OnDeadlock = std::move(Handler);
   Stacks = std::make_unique<StackPool>(Opts.StackSize);

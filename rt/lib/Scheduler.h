@@ -87,6 +87,12 @@ public:
   /// every other fiber has finished.
   void spawn(Fiber *F, bool Daemon = false);
 
+  /// From inside a running fiber: starts F now, on this worker (thieves
+  /// spread it). F keeps the run alive until it finishes, like a fiber
+  /// given to spawn(), and must outlive the run.
+  void spawnNow(Fiber *F);
+  unsigned workerCount() const { return unsigned(Workers.size()); }
+
   /// Runs until every fiber has finished (returns 0) or a deadlock or a
   /// stop request ends the run (returns the status given).
   int run(DeadlockHandler OnDeadlock);

@@ -8,11 +8,10 @@
 // of a flow statement to a module instance whose graph is built with
 // Graph's methods; records enter and leave it as payloads.
 //
-// This engine runs a network's records one at a time, depth first, inside
-// its one instance: semantics first (routing, flow inheritance, star, split
-// and feedback unfolded on demand, synchro-cell state per replica), order
-// per stream preserved trivially. Fields are shared, immutable once set, so
-// a filter that duplicates a field copies a pointer, never the value.
+// Records run through the network on every worker of the program at once
+// (see SNetEngine.cpp for how, and docs/runtime.md). Fields are shared,
+// immutable once set, so a filter that duplicates a field copies a pointer,
+// never the value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +19,9 @@
 #define ASPEN_SNET_H
 
 #include "aspen/runtime.h"
-#include <functional>
-#include <map>
+#include <algorithm>
+#include <cstdint>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <typeinfo>
@@ -31,6 +29,30 @@
 #include <vector>
 
 namespace aspen::snet {
+
+//===----------------------------------------------------------------------===//
+// Labels
+//===----------------------------------------------------------------------===//
+
+/// An interned label name: records, patterns and generated code compare
+/// labels as integers, never as strings.
+struct Sym {
+  Sym() = default;
+  Sym(const char *Name);
+  Sym(const std::string &Name) : Sym(Name.c_str()) {}
+  uint32_t Id = 0;
+  bool operator==(Sym O) const { return Id == O.Id; }
+  bool operator!=(Sym O) const { return Id != O.Id; }
+  const std::string &name() const;
+};
+
+/// The Sym of a string literal, interned once per use site: each lambda has
+/// its own static. Generated code names labels with it.
+#define ASPEN_SNET_SYM(Name)                                                   \
+  ([]() -> ::aspen::snet::Sym {                                                \
+    static const ::aspen::snet::Sym S(Name);                                   \
+    return S;                                                                  \
+  }())
 
 //===----------------------------------------------------------------------===//
 // Records
@@ -46,47 +68,161 @@ template <typename T> struct FieldOf final : FieldBase {
   T Value;
 };
 
-[[noreturn]] void throwFieldTypeError(const std::string &Field,
-                                      const std::type_info &Holds,
+[[noreturn]] void throwFieldTypeError(Sym Field, const std::type_info &Holds,
                                       const std::type_info &Wanted);
+[[noreturn]] void throwMissing(Sym Label, bool IsTag);
 
-/// A set of named fields (any C++ values) and integer tags.
+/// A set of named fields (any C++ values) and integer tags. A record has
+/// few labels, so both are flat arrays searched linearly; tags live inline
+/// up to a small count, so records of tags only never allocate. Field
+/// values are shared and immutable once set: the runtime moves records and
+/// copies field pointers (flow inheritance, filters), never the values.
 class Record final : public Payload {
 public:
+  struct TagEntry {
+    Sym S;
+    long V;
+  };
+  struct FieldEntry {
+    Sym S;
+    std::shared_ptr<const FieldBase> F;
+  };
+
   Record() = default;
-  Record(Record &&) = default;
-  Record &operator=(Record &&) = default;
-  Record(const Record &) = default; // fields are shared, not copied
+  Record(Record &&O) noexcept { moveFrom(O); }
+  Record &operator=(Record &&O) noexcept {
+    if (this != &O) {
+      freeTags();
+      moveFrom(O);
+    }
+    return *this;
+  }
+  Record(const Record &O) : Fields(O.Fields) { copyTags(O); }
+  Record &operator=(const Record &O) {
+    if (this != &O) {
+      Fields = O.Fields;
+      freeTags();
+      copyTags(O);
+    }
+    return *this;
+  }
+  ~Record() override { freeTags(); }
   Payload *clone() const override { return new Record(*this); }
 
-  template <typename T> Record &field(const std::string &Name, T Value) {
-    Fields[Name] = std::make_shared<FieldOf<std::decay_t<T>>>(std::move(Value));
+  // Labels are Syms; a string or a string literal converts to one.
+  template <typename T> Record &field(Sym Name, T Value) {
+    setField(Name, std::make_shared<const FieldOf<std::decay_t<T>>>(
+                       std::move(Value)));
     return *this;
   }
-  Record &tag(const std::string &Name, long Value) {
-    Tags[Name] = Value;
+  Record &tag(Sym Name, long Value) {
+    if (TagEntry *E = findTag(Name))
+      E->V = Value;
+    else
+      appendTag({Name, Value});
     return *this;
   }
-  template <typename T> const T &get(const std::string &Name) const {
-    auto It = Fields.find(Name);
-    if (It == Fields.end())
-      throw PayloadTypeError("record has no field '" + Name + "'");
-    auto *F = dynamic_cast<const FieldOf<T> *>(It->second.get());
+  template <typename T> const T &get(Sym Name) const {
+    const FieldEntry *E = findField(Name);
+    if (!E)
+      throwMissing(Name, false);
+    auto *F = dynamic_cast<const FieldOf<T> *>(E->F.get());
     if (!F)
-      throwFieldTypeError(Name, It->second->type(), typeid(T));
+      throwFieldTypeError(Name, E->F->type(), typeid(T));
     return F->Value;
   }
-  long tag(const std::string &Name) const {
-    auto It = Tags.find(Name);
-    if (It == Tags.end())
-      throw PayloadTypeError("record has no tag '<" + Name + ">'");
-    return It->second;
+  long tag(Sym Name) const {
+    const TagEntry *E = findTag(Name);
+    if (!E)
+      throwMissing(Name, true);
+    return E->V;
   }
-  bool hasField(const std::string &N) const { return Fields.count(N) != 0; }
-  bool hasTag(const std::string &N) const { return Tags.count(N) != 0; }
+  bool hasField(Sym N) const { return findField(N) != nullptr; }
+  bool hasTag(Sym N) const { return findTag(N) != nullptr; }
 
-  std::map<std::string, std::shared_ptr<FieldBase>> Fields;
-  std::map<std::string, long> Tags;
+  /// Filters: `To = From` of record In, sharing the value.
+  void copyField(Sym To, const Record &In, Sym From) {
+    const FieldEntry *E = In.findField(From);
+    if (!E)
+      throwMissing(From, false);
+    setField(To, E->F);
+  }
+  void setField(Sym Name, std::shared_ptr<const FieldBase> F) {
+    for (FieldEntry &E : Fields)
+      if (E.S == Name) {
+        E.F = std::move(F);
+        return;
+      }
+    Fields.push_back({Name, std::move(F)});
+  }
+  const FieldEntry *findField(Sym N) const {
+    for (const FieldEntry &E : Fields)
+      if (E.S == N)
+        return &E;
+    return nullptr;
+  }
+  const TagEntry *findTag(Sym N) const {
+    for (uint32_t I = 0; I < NumTags; ++I)
+      if (Tags[I].S == N)
+        return &Tags[I];
+    return nullptr;
+  }
+  TagEntry *findTag(Sym N) {
+    return const_cast<TagEntry *>(std::as_const(*this).findTag(N));
+  }
+  const TagEntry *tagsBegin() const { return Tags; }
+  const TagEntry *tagsEnd() const { return Tags + NumTags; }
+  const std::vector<FieldEntry> &fields() const { return Fields; }
+
+private:
+  static constexpr uint32_t InlineTags = 4;
+  void appendTag(TagEntry E) {
+    if (NumTags == Capacity) {
+      uint32_t NewCap = Capacity * 2;
+      auto *N = new TagEntry[NewCap];
+      std::copy(Tags, Tags + NumTags, N);
+      freeTags();
+      Tags = N;
+      Capacity = NewCap;
+    }
+    Tags[NumTags++] = E;
+  }
+  void freeTags() {
+    if (Tags != Inline)
+      delete[] Tags;
+    Tags = Inline;
+    Capacity = InlineTags;
+    NumTags = 0;
+  }
+  void copyTags(const Record &O) {
+    if (O.NumTags > InlineTags) {
+      Tags = new TagEntry[O.NumTags];
+      Capacity = O.NumTags;
+    }
+    std::copy(O.Tags, O.Tags + O.NumTags, Tags);
+    NumTags = O.NumTags;
+  }
+  void moveFrom(Record &O) {
+    Fields = std::move(O.Fields);
+    if (O.Tags == O.Inline) {
+      std::copy(O.Tags, O.Tags + O.NumTags, Inline);
+      Tags = Inline;
+      Capacity = InlineTags;
+    } else {
+      Tags = O.Tags;
+      Capacity = O.Capacity;
+      O.Tags = O.Inline;
+      O.Capacity = InlineTags;
+    }
+    NumTags = O.NumTags;
+    O.NumTags = 0;
+  }
+
+  std::vector<FieldEntry> Fields;
+  TagEntry Inline[InlineTags];
+  TagEntry *Tags = Inline;
+  uint32_t NumTags = 0;
+  uint32_t Capacity = InlineTags;
 };
 
 //===----------------------------------------------------------------------===//
@@ -95,7 +231,8 @@ public:
 
 /// One label of a record type as written: a field or a `<tag>`.
 struct Label {
-  std::string Name;
+  Label(const char *Name, bool IsTag) : S(Name), IsTag(IsTag) {}
+  Sym S;
   bool IsTag = false;
 };
 using Labels = std::vector<Label>;
@@ -106,7 +243,7 @@ using Labels = std::vector<Label>;
 class BoxBase {
 public:
   template <int K, typename... A> void emit(A &&...Values) {
-    const Labels &L = Variants.at(K - 1);
+    const Labels &L = Variants->at(K - 1);
     if (sizeof...(A) != L.size())
       throw std::invalid_argument("emit<" + std::to_string(K) +
                                   ">: wrong number of values");
@@ -116,18 +253,19 @@ public:
     Out->push_back(std::move(R));
   }
 
-  std::vector<Labels> Variants;
+  const std::vector<Labels> *Variants = nullptr;
   std::vector<Record> *Out = nullptr;
 
 private:
   template <typename V> static void put(Record &R, const Label &L, V &&Value) {
     if (L.IsTag) {
       if constexpr (std::is_integral_v<std::decay_t<V>>)
-        R.tag(L.Name, long(Value));
+        R.tag(L.S, long(Value));
       else
-        throw std::invalid_argument("tag <" + L.Name + "> needs an integer");
+        throw std::invalid_argument("tag <" + L.S.name() +
+                                    "> needs an integer");
     } else {
-      R.field(L.Name, std::forward<V>(Value));
+      R.field(L.S, std::forward<V>(Value));
     }
   }
 };
@@ -137,8 +275,8 @@ template <typename T> T argFor(const Record &In, const Label &L) {
   using V = std::decay_t<T>;
   if constexpr (std::is_integral_v<V>)
     if (L.IsTag)
-      return V(In.tag(L.Name));
-  return In.get<V>(L.Name);
+      return V(In.tag(L.S));
+  return In.get<V>(L.S);
 }
 template <typename C, typename... A, size_t... I>
 void call(C &Box, void (C::*F)(A...), const Record &In, const Labels &L,
@@ -159,7 +297,7 @@ void invokeBox(C &Box, void (C::*F)(A...), const Record &In, const Labels &L) {
 }
 
 //===----------------------------------------------------------------------===//
-// The network
+// The property graph
 //===----------------------------------------------------------------------===//
 
 using BoxFn = void (*)(const Record &In, std::vector<Record> &Out);
@@ -180,12 +318,16 @@ struct Node {
   std::vector<Pattern> Patterns; // Box: input; Star/Feedback; Filter; Sync
   /// Parallel: the input types each branch accepts (for best-match routing).
   std::vector<std::vector<Labels>> BranchInputs;
-  std::string Tag; // Split
+  Sym Tag; // Split
   BoxFn BoxFun = nullptr;
   FilterFn FilterFun = nullptr;
+  /// Boxes: how many records may run through it at once (0: one per worker).
+  unsigned Concurrency = 0;
 };
 
-/// The static property graph of one network.
+/// The static property graph of one network, built by generated code at
+/// start-up. Entities (box and synchro-cell state, star and split replicas)
+/// are created from it on demand by the engine (SNetEngine.cpp).
 class Graph {
 public:
   int add(Node N) {
@@ -196,48 +338,17 @@ public:
   int Root = 0;
 };
 
-/// Runs records through a Graph; entities (star depths, split replicas,
-/// synchro-cell state) are created on demand and keyed by their path.
-class Engine {
-public:
-  explicit Engine(const Graph &G) : G(G) {}
-
-  /// Feeds one record in; every record the network emits is passed to
-  /// `Emit` before this returns.
-  void run(Record In, const std::function<void(Record)> &Emit);
-
-private:
-  struct Frame; // where a record continues after a node
-  using Cont = std::shared_ptr<const Frame>;
-  struct Frame {
-    int Node;
-    long Value; // Serial: next child; Star: depth; Split: tag value
-    Cont Next;
-  };
-  struct Work {
-    bool Enter; // enter Node with Rec, or return Rec to K
-    int Node;
-    Record Rec;
-    Cont K;
-  };
-  struct SyncState {
-    std::vector<std::optional<Record>> Held;
-    bool Fired = false;
-  };
-
-  void enter(int N, Record R, const Cont &K);
-  void leave(Record R, const Cont &K);
-  std::string pathOf(int N, const Cont &K) const;
-
-  const Graph &G;
-  std::vector<Work> Stack;
-  const std::function<void(Record)> *Emit = nullptr;
-  std::map<std::string, SyncState> Syncs;
-};
-
 /// Flow inheritance: `Out` gets every label of `In` that `Consumed` does
 /// not name and `Out` does not already have.
 void inherit(Record &Out, const Record &In, const Labels &Consumed);
+
+/// A record's labels, `{a, <k>}`, for messages.
+std::string describe(const Record &R);
+
+/// The body of a network instance: records dequeued from input port 0 run
+/// through G on the program's workers; what leaves goes out on port 0.
+/// Returns when the input stream has ended and every record has left.
+void runNetwork(ModuleBase &Self, const Graph &G);
 
 } // namespace aspen::snet
 

@@ -1,0 +1,769 @@
+//===- SNetEngine.cpp - The data-centric S-Net engine ---------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a network the way the FRONT runtime does (Grelck and Gijsbers, "An
+// Efficient Scalable Runtime System for S-Net"), on the program's workers:
+//
+//  - The property graph (snet.h) is static. Only boxes and synchro-cells are
+//    entities with an input stream; routing (serial, parallel, star, split,
+//    feedback) and filters are stateless, so the worker that holds a record
+//    performs them inline, in stream order, until the record reaches an
+//    entity or leaves the network. A record carries its continuation: the
+//    star depths and split values on it name its replica, so replicas exist
+//    only as keys of synchro-cell state, made when a record first needs one.
+//  - Streams are unbounded (LinkedMPSCQueue): a box may emit any number of
+//    records, and a worker never blocks on a full stream.
+//  - A stream that becomes non-empty pokes its entity. One poker at a time
+//    examines it (Examiner): for a box it claims records, numbers them and
+//    puts them, as read licences, on its own work-stealing deque, up to the
+//    box's concurrency limit; for a synchro-cell it runs the cell over the
+//    whole stream. The licence last pushed is the next one popped, so a
+//    worker follows its record through the graph; idle workers steal the
+//    oldest licences, nearest the network's input.
+//  - Boxes are stateless, so several workers run one box at once. Each
+//    invocation's outputs go to the slot of its number in a ring, and the
+//    box's collector (another Examiner) forwards slots strictly in number
+//    order: output order per stream is the input order, as if the box ran
+//    alone.
+//  - The network instance's own fiber admits input records only while fewer
+//    than a bound are in flight (FRONT's input control) and sends what
+//    leaves; helper fibers, one per worker, run the licences.
+//
+// Ordering: every stream is FIFO (each is fed by one examiner at a time, in
+// order); merges after `|`, `*` and `!` interleave their branches in the
+// order records reach them, which S-Net leaves open.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Demangle.h"
+#include "RuntimeImpl.h"
+#include "Scheduler.h"
+#include "aspen/rt/LinkedMPSCQueue.h"
+#include "aspen/rt/WorkStealingDeque.h"
+#include "aspen/snet.h"
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <unordered_map>
+
+using namespace aspen;
+using namespace aspen::rt;
+using namespace aspen::snet;
+
+namespace {
+
+struct Frame;
+using Cont = std::shared_ptr<const Frame>;
+/// Where a record continues after the node it is in.
+struct Frame {
+  int Node;
+  long Value; // Serial: next child; Star: depth; Split: tag value
+  Cont Next;
+};
+
+struct Entity;
+/// A record in a stream, or claimed from one (a read licence).
+struct Item : LinkedMPSCNode {
+  Item(Record R, Cont K) : R(std::move(R)), K(std::move(K)) {}
+  Record R;
+  Cont K;
+  uint64_t Seq = 0;
+  Entity *E = nullptr;
+};
+
+/// Any thread may poke; the first poker examines, and goes on examining
+/// until it has seen every poke made meanwhile. So examinations never
+/// overlap, none is lost, and nobody waits for the examiner.
+struct Examiner {
+  alignas(64) std::atomic<uint32_t> Pokes{0};
+  template <typename F> void poke(F &&Examine) {
+    if (Pokes.fetch_add(1, std::memory_order_acq_rel) != 0)
+      return;
+    uint32_t N = 1;
+    do
+      Examine();
+    while ((N = Pokes.fetch_sub(N, std::memory_order_acq_rel) - N) != 0);
+  }
+};
+
+struct SyncState {
+  std::vector<Record> Held;
+  std::vector<bool> Has;
+  bool Fired = false;
+};
+
+struct PathHash {
+  size_t operator()(const std::vector<long> &P) const {
+    uint64_t H = 0x9E3779B97F4A7C15ull;
+    for (long V : P)
+      H = (H ^ uint64_t(V)) * 0x100000001B3ull;
+    return size_t(H ^ (H >> 29));
+  }
+};
+
+/// How many invocations of one box may be under way; bounds the ring.
+constexpr unsigned RingSize = 64;
+
+/// A box or a synchro-cell of the property graph.
+struct Entity {
+  const Node *N = nullptr;
+  int Id = 0;
+  LinkedMPSCQueue<Item> In;
+  Examiner Claim; // box: hands out licences; synchro-cell: runs the cell
+
+  // Boxes.
+  unsigned Limit = 1;
+  uint64_t NextSeq = 0; // the claim examiner's
+  alignas(64) std::atomic<unsigned> Active{0};
+  std::atomic<uint64_t> Drained{0};
+  Examiner Collect;
+  uint64_t CollectPos = 0; // the collector's
+  /// One invocation's outputs, already routed by its invoker as far as
+  /// they go without an entity: the collector only has to push them, in
+  /// order, into the streams they reached (null: the network's exit).
+  struct Slot {
+    std::atomic<bool> Ready{false};
+    std::vector<std::pair<Entity *, Item *>> Out;
+  };
+  std::unique_ptr<Slot[]> Slots;
+
+  // Synchro-cells: state per replica, keyed by its path (the claim
+  // examiner's). A cell that has fired keeps only that fact.
+  std::unordered_map<std::vector<long>, SyncState, PathHash> States;
+  std::vector<long> Scratch;
+};
+
+/// Helper fibers must outlive the scheduler's last look at them, which is
+/// after their body returns: they are kept until the program exits.
+std::mutex HelpersLock;
+std::vector<std::unique_ptr<Fiber>> AllHelpers;
+
+unsigned envUnsigned(const char *Name, unsigned Default) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return Default;
+  char *End = nullptr;
+  unsigned long N = std::strtoul(V, &End, 10);
+  return *End || N == 0 ? Default : unsigned(std::min(N, 1ul << 16));
+}
+
+/// ASPEN_SNET_CONCURRENCY: `N` for every box, or `Box:N,...` (with an
+/// optional plain `N` for the rest).
+unsigned concurrencyFor(const std::string &Box, unsigned Default) {
+  const char *V = std::getenv("ASPEN_SNET_CONCURRENCY");
+  if (!V)
+    return Default;
+  unsigned Result = Default;
+  std::string S(V);
+  size_t Pos = 0;
+  while (Pos <= S.size()) {
+    size_t Comma = S.find(',', Pos);
+    std::string Part = S.substr(Pos, Comma == std::string::npos
+                                         ? std::string::npos
+                                         : Comma - Pos);
+    size_t Colon = Part.find(':');
+    std::string Name = Colon == std::string::npos ? "" : Part.substr(0, Colon);
+    unsigned long N = std::strtoul(
+        Part.c_str() + (Colon == std::string::npos ? 0 : Colon + 1), nullptr,
+        10);
+    if (N > 0 && (Name.empty() ? Result == Default : Name == Box))
+      Result = unsigned(N);
+    if (Comma == std::string::npos)
+      break;
+    Pos = Comma + 1;
+  }
+  return Result;
+}
+
+class Engine {
+public:
+  Engine(ModuleBase &Self, const Graph &G);
+  void run();
+
+private:
+  void pump();
+  struct Step {
+    bool Enter;
+    int Node;
+    Record R;
+    Cont K;
+  };
+  struct Worker {
+    WorkStealingDeque<Item *> Licences;
+    std::vector<Step> Stack;
+    /// While an invocation routes its outputs: where they stop, in order.
+    std::vector<std::pair<Entity *, Item *>> *Capture = nullptr;
+    Fiber *F = nullptr;
+    std::atomic<bool> Sleeping{false};
+    uint64_t Rand = 0;
+  };
+
+  void helper(Worker &W);
+  bool findLicence(Worker &W, Item *&It);
+  void invoke(Worker &W, Item *It);
+  void claim(Worker &W, Entity &E);
+  void collect(Worker &W, Entity &E);
+  void runSync(Worker &W, Entity &E, Item *It);
+  void route(Worker &W, Step S);
+  void route(Worker &W, size_t Base);
+  void enter(Worker &W, int Id, Record R, Cont K);
+  void leave(Worker &W, Record R, Cont K);
+  void toEntity(Worker &W, Entity &E, Record R, Cont K);
+  void push(Worker &W, Entity &E, Item *It);
+  void toExit(Item *It);
+  void recordDone();
+  void wakeHelper();
+  void wakeMain();
+  void fail(std::exception_ptr E);
+
+  ModuleBase &Self;
+  const Graph &G;
+  std::vector<std::unique_ptr<Entity>> Entities; // by node id; null: inline
+  std::vector<std::unique_ptr<Worker>> Workers;  // helpers, then the main
+  unsigned NumHelpers = 1;
+  int64_t AdmitLimit = 64;
+  LinkedMPSCQueue<Item> Exit;
+
+  alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
+  alignas(64) std::atomic<int> NumSleeping{0};
+  alignas(64) std::atomic<bool> MainWaiting{false};
+  std::atomic<bool> Stop{false};
+  std::atomic<int> HelpersAlive{0};
+  std::atomic<bool> Failed{false};
+  std::exception_ptr Error;
+  std::mutex ErrorLock;
+};
+
+Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
+  Scheduler *S = currentScheduler();
+  NumHelpers = envUnsigned("ASPEN_SNET_WORKERS", S ? S->workerCount() : 1);
+  AdmitLimit = 64 * int64_t(NumHelpers);
+  Entities.resize(G.Nodes.size());
+  for (size_t I = 0; I < G.Nodes.size(); ++I) {
+    const Node &N = G.Nodes[I];
+    if (N.K != Node::Box && N.K != Node::Sync)
+      continue;
+    auto E = std::make_unique<Entity>();
+    E->N = &N;
+    E->Id = int(I);
+    if (N.K == Node::Box) {
+      unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
+      E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);
+      E->Slots.reset(new Entity::Slot[RingSize]);
+    }
+    Entities[I] = std::move(E);
+  }
+  for (unsigned I = 0; I <= NumHelpers; ++I) {
+    auto W = std::make_unique<Worker>();
+    W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
+    Workers.push_back(std::move(W));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Routing: what the worker holding a record does inline
+//===----------------------------------------------------------------------===//
+
+void Engine::route(Worker &W, Step First) {
+  size_t Base = W.Stack.size();
+  W.Stack.push_back(std::move(First));
+  route(W, Base);
+}
+
+void Engine::route(Worker &W, size_t Base) {
+  // Records routed from inside a synchro-cell re-enter here; each call
+  // finishes only the steps above its base.
+  while (W.Stack.size() > Base) {
+    Step S = std::move(W.Stack.back());
+    W.Stack.pop_back();
+    if (S.Enter)
+      enter(W, S.Node, std::move(S.R), std::move(S.K));
+    else
+      leave(W, std::move(S.R), std::move(S.K));
+  }
+}
+
+void Engine::enter(Worker &W, int Id, Record R, Cont K) {
+  const Node &N = G.Nodes[Id];
+  switch (N.K) {
+  case Node::Box:
+  case Node::Sync:
+    toEntity(W, *Entities[Id], std::move(R), std::move(K));
+    return;
+  case Node::Filter: {
+    if (!N.Patterns[0].matches(R))
+      throw PayloadTypeError("a filter got a record of type " + describe(R));
+    std::vector<Record> Outs;
+    N.FilterFun(R, Outs);
+    // In order: the first output is routed first, so pushed last.
+    for (auto It = Outs.rbegin(); It != Outs.rend(); ++It) {
+      inherit(*It, R, N.Patterns[0].Type);
+      W.Stack.push_back({false, -1, std::move(*It), K});
+    }
+    return;
+  }
+  case Node::Serial:
+    W.Stack.push_back({true, N.Children[0], std::move(R),
+                       std::make_shared<const Frame>(Frame{Id, 1, K})});
+    return;
+  case Node::Parallel: {
+    // Best match: the branch whose matching input type has most labels.
+    int Best = -1;
+    size_t BestScore = 0;
+    for (size_t B = 0; B < N.Children.size(); ++B)
+      for (const Labels &T : N.BranchInputs[B]) {
+        Pattern P{T, nullptr};
+        if (P.matches(R) && (Best < 0 || T.size() > BestScore)) {
+          Best = int(B);
+          BestScore = T.size();
+        }
+      }
+    if (Best < 0)
+      throw PayloadTypeError("no branch of a parallel composition accepts a "
+                             "record of type " +
+                             describe(R));
+    W.Stack.push_back({true, N.Children[Best], std::move(R), std::move(K)});
+    return;
+  }
+  case Node::Star:
+    if (N.Patterns[0].matches(R)) // tested before the first replica too
+      W.Stack.push_back({false, -1, std::move(R), std::move(K)});
+    else
+      W.Stack.push_back({true, N.Children[0], std::move(R),
+                         std::make_shared<const Frame>(Frame{Id, 1, K})});
+    return;
+  case Node::Split: {
+    long V = R.tag(N.Tag);
+    W.Stack.push_back({true, N.Children[0], std::move(R),
+                       std::make_shared<const Frame>(Frame{Id, V, K})});
+    return;
+  }
+  case Node::Feedback:
+    W.Stack.push_back({true, N.Children[0], std::move(R),
+                       std::make_shared<const Frame>(Frame{Id, 0, K})});
+    return;
+  }
+}
+
+void Engine::toExit(Item *It) {
+  Exit.push(It);
+  wakeMain();
+}
+
+void Engine::leave(Worker &W, Record R, Cont K) {
+  if (!K) {
+    auto *It = new Item(std::move(R), nullptr);
+    if (W.Capture)
+      W.Capture->push_back({nullptr, It});
+    else
+      toExit(It);
+    return;
+  }
+  const Frame &F = *K;
+  const Node &N = G.Nodes[F.Node];
+  switch (N.K) {
+  case Node::Serial:
+    if (size_t(F.Value) < N.Children.size())
+      W.Stack.push_back(
+          {true, N.Children[F.Value], std::move(R),
+           std::make_shared<const Frame>(Frame{F.Node, F.Value + 1, F.Next})});
+    else
+      W.Stack.push_back({false, -1, std::move(R), F.Next});
+    return;
+  case Node::Star:
+    // Out of replica F.Value: leave, or unfold the next replica.
+    if (N.Patterns[0].matches(R))
+      W.Stack.push_back({false, -1, std::move(R), F.Next});
+    else
+      W.Stack.push_back(
+          {true, N.Children[0], std::move(R),
+           std::make_shared<const Frame>(Frame{F.Node, F.Value + 1, F.Next})});
+    return;
+  case Node::Feedback:
+    if (N.Patterns[0].matches(R))
+      W.Stack.push_back({true, N.Children[0], std::move(R), std::move(K)});
+    else
+      W.Stack.push_back({false, -1, std::move(R), F.Next});
+    return;
+  default: // Split and the rest: the record simply continues
+    W.Stack.push_back({false, -1, std::move(R), F.Next});
+    return;
+  }
+}
+
+void Engine::toEntity(Worker &W, Entity &E, Record R, Cont K) {
+  auto *It = new Item(std::move(R), std::move(K));
+  if (W.Capture)
+    W.Capture->push_back({&E, It});
+  else
+    push(W, E, It);
+}
+
+void Engine::push(Worker &W, Entity &E, Item *It) {
+  Pending.fetch_add(1, std::memory_order_relaxed);
+  E.In.push(It);
+  if (E.N->K == Node::Box)
+    E.Claim.poke([&] { claim(W, E); });
+  else
+    E.Claim.poke([&] {
+      while (Item *It = E.In.pop())
+        runSync(W, E, It);
+    });
+}
+
+void Engine::recordDone() {
+  int64_t Before = Pending.fetch_sub(1, std::memory_order_acq_rel);
+  if (Before == 1 || Before == AdmitLimit)
+    wakeMain();
+}
+
+//===----------------------------------------------------------------------===//
+// Boxes: licences, invocation, the order-restoring collector
+//===----------------------------------------------------------------------===//
+
+void Engine::claim(Worker &W, Entity &E) {
+  bool Any = false;
+  while (E.Active.load(std::memory_order_acquire) < E.Limit &&
+         E.NextSeq - E.Drained.load(std::memory_order_acquire) < RingSize) {
+    Item *It = E.In.pop();
+    if (!It)
+      break;
+    It->Seq = E.NextSeq++;
+    It->E = &E;
+    E.Active.fetch_add(1, std::memory_order_relaxed);
+    W.Licences.push(It);
+    Any = true;
+  }
+  if (Any)
+    wakeHelper();
+}
+
+void Engine::invoke(Worker &W, Item *It) {
+  Entity &E = *It->E;
+  const Node &N = *E.N;
+  std::vector<Record> Outs;
+  try {
+    if (!N.Patterns[0].matches(It->R))
+      throw PayloadTypeError("box '" + N.Name + "' got a record of type " +
+                             describe(It->R));
+    N.BoxFun(It->R, Outs);
+  } catch (PayloadTypeError &) {
+    throw;
+  } catch (std::exception &X) {
+    throw std::runtime_error("box '" + N.Name + "' threw " +
+                             demangle(typeid(X).name()) + ": " + X.what());
+  }
+  // Route the outputs here, in parallel with other invocations, as far as
+  // they go without touching an entity; the collector does the rest.
+  Entity::Slot &S = E.Slots[It->Seq % RingSize];
+  W.Capture = &S.Out;
+  struct Reset {
+    Worker &W;
+    ~Reset() { W.Capture = nullptr; }
+  } ResetCapture{W};
+  for (auto O = Outs.rbegin(); O != Outs.rend(); ++O) {
+    inherit(*O, It->R, N.Patterns[0].Type);
+    W.Stack.push_back({false, -1, std::move(*O), It->K});
+  }
+  size_t Base = W.Stack.size() - Outs.size();
+  route(W, Base);
+  W.Capture = nullptr;
+  delete It;
+  S.Ready.store(true, std::memory_order_release);
+  E.Active.fetch_sub(1, std::memory_order_acq_rel);
+  E.Collect.poke([&] { collect(W, E); });
+  E.Claim.poke([&] { claim(W, E); });
+}
+
+void Engine::collect(Worker &W, Entity &E) {
+  bool Any = false;
+  for (;;) {
+    Entity::Slot &S = E.Slots[E.CollectPos % RingSize];
+    if (!S.Ready.load(std::memory_order_acquire))
+      break;
+    std::vector<std::pair<Entity *, Item *>> Outs;
+    Outs.swap(S.Out);
+    S.Ready.store(false, std::memory_order_relaxed);
+    E.Drained.store(++E.CollectPos, std::memory_order_release);
+    for (auto &[To, It] : Outs)
+      if (To)
+        push(W, *To, It);
+      else
+        toExit(It);
+    recordDone();
+    Any = true;
+  }
+  if (Any) // room in the ring again
+    E.Claim.poke([&] { claim(W, E); });
+}
+
+//===----------------------------------------------------------------------===//
+// Synchro-cells
+//===----------------------------------------------------------------------===//
+
+void Engine::runSync(Worker &W, Entity &E, Item *It) {
+  const Node &N = *E.N;
+  Record R = std::move(It->R);
+  Cont K = std::move(It->K);
+  delete It;
+  // The replica: the star depths and split values on the way here.
+  E.Scratch.clear();
+  for (const Frame *F = K.get(); F; F = F->Next.get()) {
+    Node::Kind Kind = G.Nodes[F->Node].K;
+    if (Kind == Node::Star || Kind == Node::Split) {
+      E.Scratch.push_back(F->Node);
+      E.Scratch.push_back(F->Value);
+    }
+  }
+  auto Pos = E.States.find(E.Scratch);
+  if (Pos == E.States.end())
+    Pos = E.States.emplace(E.Scratch, SyncState()).first;
+  SyncState &S = Pos->second;
+  if (!S.Fired) {
+    if (S.Held.empty()) {
+      S.Held.resize(N.Patterns.size());
+      S.Has.assign(N.Patterns.size(), false);
+    }
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      if (!S.Has[I] && N.Patterns[I].matches(R)) {
+        S.Held[I] = std::move(R);
+        S.Has[I] = true;
+        if (std::find(S.Has.begin(), S.Has.end(), false) == S.Has.end()) {
+          // The first match of every pattern merges into one record.
+          Record Merged = std::move(S.Held[0]);
+          for (size_t J = 1; J < S.Held.size(); ++J)
+            inherit(Merged, S.Held[J], {});
+          S.Fired = true;
+          std::vector<Record>().swap(S.Held);
+          std::vector<bool>().swap(S.Has);
+          route(W, {false, -1, std::move(Merged), std::move(K)});
+        }
+        recordDone();
+        return;
+      }
+  }
+  // Fired, or matching only patterns already held: passes through.
+  route(W, {false, -1, std::move(R), std::move(K)});
+  recordDone();
+}
+
+//===----------------------------------------------------------------------===//
+// Workers
+//===----------------------------------------------------------------------===//
+
+void Engine::wakeHelper() {
+  fullFence(); // Dekker with a sleeper's announce-then-look
+  if (NumSleeping.load(std::memory_order_relaxed) == 0)
+    return;
+  for (unsigned I = 0; I < NumHelpers; ++I) {
+    Worker &H = *Workers[I];
+    if (H.Sleeping.load(std::memory_order_relaxed) &&
+        H.Sleeping.exchange(false, std::memory_order_acq_rel)) {
+      NumSleeping.fetch_sub(1, std::memory_order_relaxed);
+      currentScheduler()->wake(H.F);
+      return;
+    }
+  }
+}
+
+void Engine::wakeMain() {
+  fullFence();
+  if (MainWaiting.load(std::memory_order_relaxed) &&
+      MainWaiting.exchange(false, std::memory_order_acq_rel))
+    currentScheduler()->wake(&Self.AspenSelf->F);
+}
+
+void Engine::fail(std::exception_ptr X) {
+  {
+    std::lock_guard<std::mutex> Lock(ErrorLock);
+    if (!Error)
+      Error = X;
+  }
+  Failed.store(true, std::memory_order_release);
+  wakeMain();
+}
+
+bool Engine::findLicence(Worker &W, Item *&It) {
+  if (W.Licences.pop(It))
+    return true;
+  size_t N = Workers.size();
+  W.Rand ^= W.Rand << 13;
+  W.Rand ^= W.Rand >> 7;
+  W.Rand ^= W.Rand << 17;
+  size_t Start = W.Rand % N;
+  for (size_t I = 0; I < N; ++I) {
+    Worker &V = *Workers[(Start + I) % N];
+    if (&V != &W && V.Licences.steal(It))
+      return true;
+  }
+  return false;
+}
+
+void Engine::helper(Worker &W) {
+  Scheduler *S = currentScheduler();
+  while (!Stop.load(std::memory_order_acquire) &&
+         !Failed.load(std::memory_order_relaxed)) {
+    Item *It = nullptr;
+    bool Got = false;
+    for (int Spin = 0; Spin < 64 && !Got; ++Spin)
+      if (!(Got = findLicence(W, It)))
+        __builtin_ia32_pause();
+    if (Got) {
+      try {
+        invoke(W, It);
+      } catch (...) {
+        fail(std::current_exception());
+        break;
+      }
+      continue;
+    }
+    // Sleep: announce, look once more, then park.
+    W.F->St.store(Fiber::Parking, std::memory_order_relaxed);
+    W.Sleeping.store(true, std::memory_order_relaxed);
+    NumSleeping.fetch_add(1, std::memory_order_seq_cst);
+    fullFence();
+    bool Work = Stop.load(std::memory_order_acquire);
+    for (auto &V : Workers)
+      Work = Work || !V->Licences.empty();
+    if (Work && W.Sleeping.exchange(false, std::memory_order_acq_rel)) {
+      NumSleeping.fetch_sub(1, std::memory_order_relaxed);
+      W.F->St.store(Fiber::Running, std::memory_order_relaxed);
+      continue;
+    }
+    S->park(); // a waker took our flag, or will
+  }
+  if (HelpersAlive.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    MainWaiting.store(true, std::memory_order_relaxed); // always wake it
+    wakeMain();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The network instance's fiber: input control and output
+//===----------------------------------------------------------------------===//
+
+void Engine::run() {
+  Instance &I = *Self.AspenSelf;
+  Scheduler *S = currentScheduler();
+  HelpersAlive.store(int(NumHelpers));
+  for (unsigned H = 0; H < NumHelpers; ++H) {
+    auto F = std::make_unique<Fiber>();
+    Worker *W = Workers[H].get();
+    W->F = F.get();
+    F->Owner = &I;
+    F->TraceName = &I.Name;
+    F->Body = [this, W] { helper(*W); };
+    Fiber *Raw = F.get();
+    {
+      std::lock_guard<std::mutex> Lock(HelpersLock);
+      AllHelpers.push_back(std::move(F));
+    }
+    S->spawnNow(Raw);
+  }
+
+  try {
+    pump();
+  } catch (...) {
+    fail(std::current_exception());
+  }
+
+  // Stop the helpers and wait for the last to leave.
+  Stop.store(true, std::memory_order_release);
+  for (unsigned H = 0; H < NumHelpers; ++H)
+    if (Workers[H]->Sleeping.exchange(false, std::memory_order_acq_rel)) {
+      NumSleeping.fetch_sub(1, std::memory_order_relaxed);
+      S->wake(Workers[H]->F);
+    }
+  while (HelpersAlive.load(std::memory_order_acquire) != 0) {
+    I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+    MainWaiting.store(true, std::memory_order_relaxed);
+    fullFence();
+    if (HelpersAlive.load(std::memory_order_acquire) == 0) {
+      MainWaiting.store(false, std::memory_order_relaxed);
+      I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+      break;
+    }
+    S->park();
+  }
+  if (Failed.load(std::memory_order_acquire))
+    std::rethrow_exception(Error);
+}
+
+void Engine::pump() {
+  Instance &I = *Self.AspenSelf;
+  InputPort &In = I.Inputs[0];
+  Scheduler *S = currentScheduler();
+  Worker &Main = *Workers[NumHelpers];
+  bool InputDone = false;
+  auto Admit = [&](Payload *P) {
+    QueueElement Q(P);
+    wakeProducers(In);
+    Record &R = ::aspen::getPayload<Record>(Q);
+    route(Main, {true, G.Root, std::move(R), nullptr});
+  };
+  while (!Failed.load(std::memory_order_acquire)) {
+    bool Progress = false;
+    while (Item *It = Exit.pop()) {
+      Record *Out = new Record(std::move(It->R));
+      delete It;
+      Self.aspenSend(0, Out);
+      Progress = true;
+    }
+    if (!InputDone &&
+        Pending.load(std::memory_order_acquire) < AdmitLimit) {
+      Payload *P = nullptr;
+      if (In.tryPop(P)) {
+        Admit(P);
+        continue;
+      }
+      if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
+        if (In.tryPop(P))
+          Admit(P);
+        else
+          InputDone = true;
+        continue;
+      }
+    }
+    if (InputDone && Pending.load(std::memory_order_acquire) == 0 &&
+        !Exit.mayHaveItems())
+      break;
+    if (Progress)
+      continue;
+    // Wait for output, input, room to admit, or the end.
+    I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+    MainWaiting.store(true, std::memory_order_relaxed);
+    bool WantInput = !InputDone;
+    if (WantInput)
+      In.Consumer.store(&I.F, std::memory_order_relaxed);
+    fullFence();
+    int64_t P = Pending.load(std::memory_order_acquire);
+    bool Ready = Failed.load() || Exit.mayHaveItems() ||
+                 (InputDone && P == 0) ||
+                 (WantInput && P < AdmitLimit &&
+                  (In.size() != 0 ||
+                   In.OpenProducers.load(std::memory_order_acquire) == 0));
+    if (Ready) {
+      In.Consumer.store(nullptr, std::memory_order_relaxed);
+      MainWaiting.store(false, std::memory_order_relaxed);
+      I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+      continue;
+    }
+    I.Blocked = Instance::Dequeue;
+    I.BlockedPort = 0;
+    S->park();
+    I.Blocked = Instance::None;
+    In.Consumer.store(nullptr, std::memory_order_relaxed);
+    MainWaiting.store(false, std::memory_order_relaxed);
+  }
+}
+
+} // namespace
+
+void aspen::snet::runNetwork(ModuleBase &Self, const Graph &G) {
+  Engine E(Self, G);
+  E.run();
+}
