@@ -448,6 +448,7 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   R.SchedOpts.Pin = !(Pin && std::strcmp(Pin, "0") == 0);
   // Node processes sharing a machine get disjoint cores from the launcher.
   R.SchedOpts.FirstCore = unsigned(envSize("ASPEN_FIRST_CORE", 0, 0, 1 << 20));
+  checkSNetEnvironment();
 }
 
 extern "C" U32 aspen_rt_add_module(Ptr Name, Ptr Factory, U32 NumInputs,

@@ -103,6 +103,9 @@ void wakeProducers(InputPort &In);
 void closeProducer(InputPort &In);
 /// The scheduler of the current run.
 Scheduler *currentScheduler();
+/// ASPEN_SNET_WORKERS and ASPEN_SNET_CONCURRENCY, checked before anything
+/// runs: a bad value ends the program with status 2.
+void checkSNetEnvironment();
 
 } // namespace aspen::rt
 

@@ -44,6 +44,7 @@
 #include "aspen/rt/LinkedMPSCQueue.h"
 #include "aspen/rt/WorkStealingDeque.h"
 #include "aspen/snet.h"
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -142,41 +143,34 @@ struct Entity {
 std::mutex HelpersLock;
 std::vector<std::unique_ptr<Fiber>> AllHelpers;
 
-unsigned envUnsigned(const char *Name, unsigned Default) {
-  const char *V = std::getenv(Name);
-  if (!V || !*V)
-    return Default;
-  char *End = nullptr;
-  unsigned long N = std::strtoul(V, &End, 10);
-  return *End || N == 0 ? Default : unsigned(std::min(N, 1ul << 16));
-}
-
-/// ASPEN_SNET_CONCURRENCY: `N` for every box, or `Box:N,...` (with an
-/// optional plain `N` for the rest).
+/// ASPEN_SNET_CONCURRENCY: `N` for every box, or `Box:N,...` with an
+/// optional plain `N` for the rest. Checked at start-up
+/// (checkSNetEnvironment), so here it is well formed.
 unsigned concurrencyFor(const std::string &Box, unsigned Default) {
   const char *V = std::getenv("ASPEN_SNET_CONCURRENCY");
-  if (!V)
+  if (!V || !*V)
     return Default;
-  unsigned Result = Default;
+  unsigned Plain = Default, Named = 0;
   std::string S(V);
   size_t Pos = 0;
-  while (Pos <= S.size()) {
+  for (;;) {
     size_t Comma = S.find(',', Pos);
     std::string Part = S.substr(Pos, Comma == std::string::npos
                                          ? std::string::npos
                                          : Comma - Pos);
     size_t Colon = Part.find(':');
-    std::string Name = Colon == std::string::npos ? "" : Part.substr(0, Colon);
-    unsigned long N = std::strtoul(
+    unsigned N = unsigned(std::strtoul(
         Part.c_str() + (Colon == std::string::npos ? 0 : Colon + 1), nullptr,
-        10);
-    if (N > 0 && (Name.empty() ? Result == Default : Name == Box))
-      Result = unsigned(N);
+        10));
+    if (Colon == std::string::npos)
+      Plain = N;
+    else if (Part.substr(0, Colon) == Box)
+      Named = N;
     if (Comma == std::string::npos)
       break;
     Pos = Comma + 1;
   }
-  return Result;
+  return Named ? Named : Plain;
 }
 
 class Engine {
@@ -240,7 +234,9 @@ private:
 
 Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
   Scheduler *S = currentScheduler();
-  NumHelpers = envUnsigned("ASPEN_SNET_WORKERS", S ? S->workerCount() : 1);
+  const char *W = std::getenv("ASPEN_SNET_WORKERS"); // checked at start-up
+  NumHelpers = W && *W ? unsigned(std::strtoul(W, nullptr, 10))
+                       : S ? S->workerCount() : 1;
   AdmitLimit = 64 * int64_t(NumHelpers);
   Entities.resize(G.Nodes.size());
   for (size_t I = 0; I < G.Nodes.size(); ++I) {
@@ -762,6 +758,41 @@ void Engine::pump() {
 }
 
 } // namespace
+
+void aspen::rt::checkSNetEnvironment() {
+  auto Bad = [](const char *Name, const char *V, const char *Want) {
+    std::fprintf(stderr, "aspen: error: %s=%s: %s\n", Name, V, Want);
+    std::exit(2);
+  };
+  if (const char *V = std::getenv("ASPEN_SNET_WORKERS"); V && *V) {
+    char *End = nullptr;
+    unsigned long N = std::strtoul(V, &End, 10);
+    if (*End || N < 1 || N > 4096)
+      Bad("ASPEN_SNET_WORKERS", V, "not a number between 1 and 4096");
+  }
+  const char *V = std::getenv("ASPEN_SNET_CONCURRENCY");
+  if (!V || !*V)
+    return;
+  std::string S(V);
+  size_t Pos = 0;
+  for (;;) {
+    size_t Comma = S.find(',', Pos);
+    std::string Part = S.substr(Pos, Comma == std::string::npos
+                                         ? std::string::npos
+                                         : Comma - Pos);
+    size_t Colon = Part.find(':');
+    std::string Num =
+        Colon == std::string::npos ? Part : Part.substr(Colon + 1);
+    char *End = nullptr;
+    unsigned long N = std::strtoul(Num.c_str(), &End, 10);
+    if (Num.empty() || *End || N < 1 || N > RingSize || Colon == 0)
+      Bad("ASPEN_SNET_CONCURRENCY", V,
+          "expected N or Box:N,... with each N between 1 and 64");
+    if (Comma == std::string::npos)
+      break;
+    Pos = Comma + 1;
+  }
+}
 
 void aspen::snet::runNetwork(ModuleBase &Self, const Graph &G) {
   Engine E(Self, G);

@@ -2,6 +2,8 @@
 // RUN: env ASPEN_QUEUE_CAPACITY=1 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=CAP
 // RUN: env ASPEN_WORKERS=0 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WORKERS
 // RUN: env ASPEN_STACK_SIZE=lots sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: env ASPEN_SNET_CONCURRENCY=Box:0 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SNET
+// RUN: env ASPEN_SNET_WORKERS=many sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SNETW
 // RUN: env ASPEN_QUEUE_CAPACITY=1k ASPEN_STACK_SIZE=1M ASPEN_WORKERS=2 ASPEN_PIN=0 %t | FileCheck %s --check-prefix=OK
 // The runtime's environment variables are checked before anything runs: a
 // bad value ends the program with exit status 2 and says what is allowed.
@@ -28,3 +30,9 @@ Module Hello {
 // STACK:      aspen: error: ASPEN_STACK_SIZE=lots is not a number between 16384 and 1073741824
 // STACK-NEXT: exit status 2
 // OK: hello ran
+// SNET-NOT: hello ran
+// SNET:      aspen: error: ASPEN_SNET_CONCURRENCY=Box:0: expected N or Box:N,... with each N between 1 and 64
+// SNET-NEXT: exit status 2
+// SNETW-NOT: hello ran
+// SNETW:      aspen: error: ASPEN_SNET_WORKERS=many: not a number between 1 and 4096
+// SNETW-NEXT: exit status 2

@@ -1,0 +1,58 @@
+// RUN: %aspenc %s -o %t
+// RUN: %t | FileCheck %s
+// RUN: env ASPEN_SNET_CONCURRENCY=Work:3,1 %t | FileCheck %s
+// RUN: env ASPEN_SNET_WORKERS=1 %t | FileCheck %s
+// Several workers run the box at once, and records take very different
+// times, yet its output stream keeps its input order: the box's collector
+// forwards invocations in the order their records arrived. Each input gives
+// two outputs, which stay together and in order.
+#include <cstdio>
+#include <aspen/runtime.h>
+#include <aspen/snet.h>
+
+Module Main is Root requires Module Src, Module Sink {
+  void initialize() {
+    Src src;
+    Sink sink;
+    flow:
+      src ||| Work .. [ {<i>, <half>} -> {<i>, <half>, <seen = 1>} ] ||| sink;
+  }
+}
+
+Module Work is Box ({<i>} -> {<i>, <half>}) {
+  void box(long i) {
+    // Every seventh record works much longer than its neighbours.
+    volatile long spin = (i % 7 == 0) ? 200000 : 10;
+    for (long k = 0; k < spin; ++k)
+      spin = spin;
+    emit<1>(i, 0);
+    emit<1>(i, 1);
+  }
+}
+
+Module Src {
+  void run() {
+    for (long i = 0; i < 3000; ++i) {
+      auto *r = new aspen::snet::Record();
+      r->tag("i", i);
+      send r;
+    }
+  }
+}
+
+Module Sink {
+  void run() {
+    long next = 0, half = 0, bad = 0;
+    while (QueueElement q = dequeue()) {
+      auto &r = getPayload<aspen::snet::Record>(q);
+      if (r.tag("i") != next || r.tag("half") != half || r.tag("seen") != 1)
+        ++bad;
+      if (++half == 2) {
+        half = 0;
+        ++next;
+      }
+    }
+    std::printf("records=%ld out-of-order=%ld\n", 2 * next + half, bad);
+  }
+}
+// CHECK: records=6000 out-of-order=0
