@@ -26,6 +26,30 @@ using namespace aspen::rt;
 #if defined(__SANITIZE_THREAD__)
 #define ASPEN_TSAN 1
 #endif
+// AddressSanitizer too, or an exception thrown on a fiber's stack leaves
+// stale poison behind (it cannot unpoison a stack it does not know).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASPEN_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ASPEN_ASAN 1
+#endif
+#ifdef ASPEN_ASAN
+#include <sanitizer/common_interface_defs.h>
+/// Inside a fiber, just switched to: note the stack we came from.
+static void asanEntered(Fiber *F) {
+  __sanitizer_finish_switch_fiber(F->AsanFake, &F->ReturnBottom,
+                                  &F->ReturnSize);
+}
+/// Inside a fiber, about to switch back to its worker (Dying: for good).
+static void asanLeaving(Fiber *F, bool Dying) {
+  __sanitizer_start_switch_fiber(Dying ? nullptr : &F->AsanFake,
+                                 F->ReturnBottom, F->ReturnSize);
+}
+#endif
+
 #ifdef ASPEN_TSAN
 extern "C" {
 void *__tsan_get_current_fiber(void);
@@ -194,13 +218,20 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   F->St.store(Fiber::Running, std::memory_order_relaxed);
   if (!F->Ctx) {
     F->Ctx = boost::context::fiber(
-        std::allocator_arg, PooledStack{Stacks.get()},
+        std::allocator_arg,
+        PooledStack{Stacks.get(), &F->StackBottom, &F->StackSize},
         [F](boost::context::fiber &&Sink) {
+#ifdef ASPEN_ASAN
+          asanEntered(F);
+#endif
           F->Sink = std::move(Sink);
           F->Body(); // never throws: the body catches what user code throws
           F->St.store(Fiber::Done, std::memory_order_release);
 #ifdef ASPEN_TSAN
           __tsan_switch_to_fiber(workerTsanFiber(), 0);
+#endif
+#ifdef ASPEN_ASAN
+          asanLeaving(F, true);
 #endif
           return std::move(F->Sink);
         });
@@ -212,7 +243,14 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   __tsan_switch_to_fiber(F->TsanFiber, 0);
 #endif
   uint64_t T0 = trace::Enabled ? trace::now() : 0;
+#ifdef ASPEN_ASAN
+  void *WorkerFake = nullptr;
+  __sanitizer_start_switch_fiber(&WorkerFake, F->StackBottom, F->StackSize);
+#endif
   F->Ctx = std::move(F->Ctx).resume();
+#ifdef ASPEN_ASAN
+  __sanitizer_finish_switch_fiber(WorkerFake, nullptr, nullptr);
+#endif
   TLFiber = nullptr;
   if (trace::Enabled)
     trace::record(trace::Run, F->TraceName, nullptr, T0, trace::now());
@@ -259,7 +297,13 @@ void Scheduler::park() {
 #ifdef ASPEN_TSAN
   __tsan_switch_to_fiber(workerTsanFiber(), 0);
 #endif
+#ifdef ASPEN_ASAN
+  asanLeaving(F, false);
+#endif
   F->Sink = std::move(F->Sink).resume();
+#ifdef ASPEN_ASAN
+  asanEntered(F); // perhaps on another worker's thread
+#endif
 }
 
 void Scheduler::wake(Fiber *F) {

@@ -54,6 +54,13 @@ struct Fiber {
   std::function<void()> Body;
   void *Owner = nullptr;     // the rt::Instance running here
   void *TsanFiber = nullptr; // ThreadSanitizer's handle, when built with it
+  // AddressSanitizer's view, when built with it: this fiber's stack, the
+  // stack it returns to, and its fake stack while switched out.
+  void *StackBottom = nullptr;
+  size_t StackSize = 0;
+  const void *ReturnBottom = nullptr;
+  size_t ReturnSize = 0;
+  void *AsanFake = nullptr;
   /// Not a fiber but the transport waiting on a queue like one: wake()
   /// calls this instead of scheduling anything.
   void (*External)(Fiber *) = nullptr;

@@ -5,6 +5,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "StackPool.h"
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASPEN_ASAN_STACKS 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ASPEN_ASAN_STACKS 1
+#endif
+#ifdef ASPEN_ASAN_STACKS
+#include <sanitizer/asan_interface.h>
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -72,6 +83,11 @@ boost::context::stack_context StackPool::allocate() {
 }
 
 void StackPool::deallocate(boost::context::stack_context &S) {
+#ifdef ASPEN_ASAN_STACKS
+  // A finished fiber's frames may still be poisoned; the next fiber on
+  // this stack must not inherit that.
+  ASAN_UNPOISON_MEMORY_REGION(static_cast<char *>(S.sp) - S.size, S.size);
+#endif
   std::lock_guard<std::mutex> G(Lock);
   Free.push_back(S.sp);
 }

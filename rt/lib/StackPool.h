@@ -56,7 +56,18 @@ private:
 /// The allocator object Boost.Context copies into each fiber.
 struct PooledStack {
   StackPool *Pool;
-  boost::context::stack_context allocate() { return Pool->allocate(); }
+  /// Where to note the stack's bounds (AddressSanitizer must be told about
+  /// every switch to it), or null.
+  void **Bottom = nullptr;
+  size_t *Size = nullptr;
+  boost::context::stack_context allocate() {
+    boost::context::stack_context S = Pool->allocate();
+    if (Bottom) {
+      *Bottom = static_cast<char *>(S.sp) - S.size;
+      *Size = S.size;
+    }
+    return S;
+  }
   void deallocate(boost::context::stack_context &S) { Pool->deallocate(S); }
 };
 
