@@ -99,6 +99,19 @@ inline TileRef makeTile(int N, int B, int Ti, int Tj) {
   return T;
 }
 
+/// The whole tiled matrix, for the form that passes it between phases.
+struct Matrix {
+  Matrix(int N, int B) : N(N), B(B), P(N / B), Tiles(size_t(P) * P) {
+    for (int I = 0; I < P; ++I)
+      for (int J = 0; J <= I; ++J)
+        Tiles[size_t(I) * P + J] = makeTile(N, B, I, J);
+  }
+  Tile &at(long I, long J) { return *Tiles[size_t(I) * P + J]; }
+  int N, B, P;
+  std::vector<TileRef> Tiles; // the lower triangle, row major
+};
+using MatrixRef = std::shared_ptr<Matrix>;
+
 /// The largest |(L L^T)(i, j) - A(i, j)| over every entry when n <= 512,
 /// else over 4096 entries spread over the matrix. L[ti * p + tj] holds tile
 /// (ti, tj) of the lower triangle.

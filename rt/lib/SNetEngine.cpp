@@ -106,6 +106,10 @@ struct PathHash {
   }
 };
 
+/// Looks for a licence before a helper parks: when another helper is
+/// running a box, and when none is.
+constexpr int BusySpins = 4096, IdleSpins = 64;
+
 /// How many invocations of one box may be under way; bounds the ring.
 constexpr unsigned RingSize = 64;
 
@@ -133,9 +137,25 @@ struct Entity {
   std::unique_ptr<Slot[]> Slots;
 
   // Synchro-cells: state per replica, keyed by its path (the claim
-  // examiner's). A cell that has fired keeps only that fact.
+  // examiner's). A cell that has fired keeps only that fact; under a star
+  // (next), not even that.
   std::unordered_map<std::vector<long>, SyncState, PathHash> States;
   std::vector<long> Scratch;
+
+  // A synchro-cell that is the whole operand of a star, `[| ... |] * P`:
+  // a replica that has fired is the identity, and a record passing it
+  // unchanged cannot match P, so records may skip it. Per instance of the
+  // star (its path) the first replica that has not fired, the ones beyond
+  // that fired early, and how many hold records. Fired replicas are
+  // forgotten, and an instance none of whose replicas holds a record is
+  // forgotten whole: every replica it would start from is fresh again.
+  int Star = -1;
+  struct StarState {
+    long First = 1;
+    long Holding = 0;
+    std::vector<long> FiredAhead;
+  };
+  std::unordered_map<std::vector<long>, StarState, PathHash> Stars;
 };
 
 /// Helper fibers must outlive the scheduler's last look at them, which is
@@ -202,6 +222,7 @@ private:
   void claim(Worker &W, Entity &E);
   void collect(Worker &W, Entity &E);
   void runSync(Worker &W, Entity &E, Item *It);
+  void runStarSync(Worker &W, Entity &E, Record R, Cont K);
   void route(Worker &W, Step S);
   void route(Worker &W, size_t Base);
   void enter(Worker &W, int Id, Record R, Cont K);
@@ -253,6 +274,12 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
     }
     Entities[I] = std::move(E);
   }
+  for (size_t I = 0; I < G.Nodes.size(); ++I)
+    if (G.Nodes[I].K == Node::Star) {
+      int C = G.Nodes[I].Children[0];
+      if (G.Nodes[C].K == Node::Sync)
+        Entities[C]->Star = int(I);
+    }
   for (unsigned I = 0; I <= NumHelpers; ++I) {
     auto W = std::make_unique<Worker>();
     W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
@@ -263,6 +290,13 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
 //===----------------------------------------------------------------------===//
 // Routing: what the worker holding a record does inline
 //===----------------------------------------------------------------------===//
+
+static bool hasLabels(const Record &R, const Labels &T) {
+  for (const Label &L : T)
+    if (L.IsTag ? !R.hasTag(L.S) : !R.hasField(L.S))
+      return false;
+  return true;
+}
 
 void Engine::route(Worker &W, Step First) {
   size_t Base = W.Stack.size();
@@ -312,8 +346,7 @@ void Engine::enter(Worker &W, int Id, Record R, Cont K) {
     size_t BestScore = 0;
     for (size_t B = 0; B < N.Children.size(); ++B)
       for (const Labels &T : N.BranchInputs[B]) {
-        Pattern P{T, nullptr};
-        if (P.matches(R) && (Best < 0 || T.size() > BestScore)) {
+        if ((Best < 0 || T.size() > BestScore) && hasLabels(R, T)) {
           Best = int(B);
           BestScore = T.size();
         }
@@ -501,20 +534,29 @@ void Engine::collect(Worker &W, Entity &E) {
 // Synchro-cells
 //===----------------------------------------------------------------------===//
 
+/// The replica path of a continuation: the star depths and split values on
+/// the way to the node it belongs to.
+static void pathOf(const Graph &G, const Frame *F, std::vector<long> &Out) {
+  for (; F; F = F->Next.get()) {
+    Node::Kind Kind = G.Nodes[F->Node].K;
+    if (Kind == Node::Star || Kind == Node::Split) {
+      Out.push_back(F->Node);
+      Out.push_back(F->Value);
+    }
+  }
+}
+
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
   Record R = std::move(It->R);
   Cont K = std::move(It->K);
   delete It;
-  // The replica: the star depths and split values on the way here.
-  E.Scratch.clear();
-  for (const Frame *F = K.get(); F; F = F->Next.get()) {
-    Node::Kind Kind = G.Nodes[F->Node].K;
-    if (Kind == Node::Star || Kind == Node::Split) {
-      E.Scratch.push_back(F->Node);
-      E.Scratch.push_back(F->Value);
-    }
+  if (E.Star >= 0) {
+    runStarSync(W, E, std::move(R), std::move(K));
+    return;
   }
+  E.Scratch.clear();
+  pathOf(G, K.get(), E.Scratch);
   auto Pos = E.States.find(E.Scratch);
   if (Pos == E.States.end())
     Pos = E.States.emplace(E.Scratch, SyncState()).first;
@@ -545,6 +587,78 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
   // Fired, or matching only patterns already held: passes through.
   route(W, {false, -1, std::move(R), std::move(K)});
   recordDone();
+}
+
+void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
+  const Node &N = *E.N;
+  // K is the star's frame: {star, depth, outer continuation}.
+  const Frame *F = K.get();
+  const Cont Outer = F->Next;
+  E.Scratch.clear();
+  pathOf(G, Outer.get(), E.Scratch);
+  E.Scratch.push_back(E.Star);
+  const size_t InstLen = E.Scratch.size();
+  auto InstPos = E.Stars.find(E.Scratch);
+  if (InstPos == E.Stars.end())
+    InstPos = E.Stars.emplace(E.Scratch, Entity::StarState()).first;
+  Entity::StarState &Inst = InstPos->second;
+  long Depth = std::max(F->Value, Inst.First);
+  auto Fired = [&](long D) {
+    return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
+           Inst.FiredAhead.end();
+  };
+  for (;; ++Depth) {
+    if (Fired(Depth))
+      continue; // the identity: pass it
+    E.Scratch.resize(InstLen);
+    E.Scratch.push_back(Depth);
+    auto Pos = E.States.find(E.Scratch);
+    SyncState *S = Pos == E.States.end() ? nullptr : &Pos->second;
+    size_t Slot = N.Patterns.size();
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      if ((!S || !S->Has[I]) && N.Patterns[I].matches(R)) {
+        Slot = I;
+        break;
+      }
+    if (Slot == N.Patterns.size())
+      continue; // only patterns this replica holds already: pass it
+    if (!S) {
+      Pos = E.States.emplace(E.Scratch, SyncState()).first;
+      S = &Pos->second;
+      S->Held.resize(N.Patterns.size());
+      S->Has.assign(N.Patterns.size(), false);
+      ++Inst.Holding;
+    }
+    S->Held[Slot] = std::move(R);
+    S->Has[Slot] = true;
+    if (std::find(S->Has.begin(), S->Has.end(), false) != S->Has.end()) {
+      recordDone(); // held
+      return;
+    }
+    Record Merged = std::move(S->Held[0]);
+    for (size_t J = 1; J < S->Held.size(); ++J)
+      inherit(Merged, S->Held[J], {});
+    E.States.erase(Pos);
+    --Inst.Holding;
+    if (Depth == Inst.First) {
+      ++Inst.First;
+      while (Fired(Inst.First)) {
+        Inst.FiredAhead.erase(std::find(Inst.FiredAhead.begin(),
+                                        Inst.FiredAhead.end(), Inst.First));
+        ++Inst.First;
+      }
+    } else {
+      Inst.FiredAhead.push_back(Depth);
+    }
+    if (Inst.Holding == 0)
+      E.Stars.erase(InstPos); // nothing held: every replica is fresh again
+    Cont At = Depth == F->Value
+                  ? std::move(K)
+                  : std::make_shared<const Frame>(Frame{E.Star, Depth, Outer});
+    route(W, {false, -1, std::move(Merged), std::move(At)});
+    recordDone();
+    return;
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -605,8 +719,15 @@ void Engine::helper(Worker &W) {
          !Failed.load(std::memory_order_relaxed)) {
     Item *It = nullptr;
     bool Got = false;
-    for (int Spin = 0; Spin < 64 && !Got; ++Spin)
-      if (!(Got = findLicence(W, It)))
+    // While another helper is busy, its next outputs are likely soon: look
+    // for a while before parking, since waking a parked helper costs a
+    // futex round trip on the scheduler's side.
+    int Spins = NumSleeping.load(std::memory_order_relaxed) + 1 <
+                        int(NumHelpers)
+                    ? BusySpins
+                    : IdleSpins;
+    for (int Spin = 0; Spin < Spins && !Got; ++Spin)
+      if (!(Got = findLicence(W, It)) && !Stop.load(std::memory_order_relaxed))
         __builtin_ia32_pause();
     if (Got) {
       try {
