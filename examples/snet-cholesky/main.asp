@@ -8,7 +8,8 @@
 // form): no barriers. Every tile travels as its own record, tagged with its
 // position and the step <k> it has reached, and each kernel runs as soon as
 // the tiles it needs have met in a synchro-cell. Split replicates each cell
-// per tile and step, so cells never hold a record that another one needs.
+// and its kernel per tile and step, so cells never hold a record that
+// another one needs, and no kernel call waits behind another.
 //
 //   Fac   A_kk -> L_kk                  (then to every Tri of column k)
 //   Tri   A_jk, L_kk -> L_jk            (then to every update reading it)
@@ -20,11 +21,11 @@
 net Cholesky connect
   ( Fac
   | (([| {Ajk, <j>, <k>, <p>}, {Lkk, <j>, <k>} |] * {Ajk, Lkk, <j>, <k>, <p>})
-     ! <j> ! <k> .. Tri)
+     .. Tri) ! <j> ! <k>
   | (([| {Aij, <i>, <j>, <k>, <p>}, {Li, <i>, <j>, <k>}, {Lj, <i>, <j>, <k>} |]
-      * {Aij, Li, Lj, <i>, <j>, <k>, <p>}) ! <i> ! <j> ! <k> .. Upd)
+      * {Aij, Li, Lj, <i>, <j>, <k>, <p>}) .. Upd) ! <i> ! <j> ! <k>
   | (([| {Aii, <i>, <k>, <p>}, {Ld, <i>, <k>} |] * {Aii, Ld, <i>, <k>, <p>})
-     ! <i> ! <k> .. Syrk)
+     .. Syrk) ! <i> ! <k>
   ) \ {<k>};
 
 Module Fac is Box ({Akk, <k>, <p>} -> {Out, <ti>, <tj>} | {Lkk, <j>, <k>}) {

@@ -67,6 +67,7 @@ struct Frame {
 };
 
 struct Entity;
+struct Lane;
 /// A record in a stream, or claimed from one (a read licence).
 struct Item : LinkedMPSCNode {
   Item(Record R, Cont K) : R(std::move(R)), K(std::move(K)) {}
@@ -74,6 +75,7 @@ struct Item : LinkedMPSCNode {
   Cont K;
   uint64_t Seq = 0;
   Entity *E = nullptr;
+  Lane *L = nullptr;
 };
 
 /// Any thread may poke; the first poker examines, and goes on examining
@@ -113,15 +115,14 @@ constexpr int BusySpins = 4096, IdleSpins = 64;
 /// How many invocations of one box may be under way; bounds the ring.
 constexpr unsigned RingSize = 64;
 
-/// A box or a synchro-cell of the property graph.
-struct Entity {
-  const Node *N = nullptr;
-  int Id = 0;
+/// One stream of a box, with its own licences and collector. A box that
+/// is not inside a star or a split has one lane. Inside one, S-Net gives
+/// every replica its own copy of the box, so order holds only per replica:
+/// replicas are hashed onto lanes, and a slow invocation holds back only
+/// the records of its own lane, not the whole box.
+struct Lane {
   LinkedMPSCQueue<Item> In;
-  Examiner Claim; // box: hands out licences; synchro-cell: runs the cell
-
-  // Boxes.
-  unsigned Limit = 1;
+  Examiner Claim;       // hands out licences
   uint64_t NextSeq = 0; // the claim examiner's
   alignas(64) std::atomic<unsigned> Active{0};
   std::atomic<uint64_t> Drained{0};
@@ -134,7 +135,24 @@ struct Entity {
     std::atomic<bool> Ready{false};
     std::vector<std::pair<Entity *, Item *>> Out;
   };
-  std::unique_ptr<Slot[]> Slots;
+  Slot Slots[RingSize];
+};
+
+/// Lanes of a box inside a star or a split.
+constexpr unsigned ReplicaLanes = 64;
+
+/// A box or a synchro-cell of the property graph.
+struct Entity {
+  const Node *N = nullptr;
+  int Id = 0;
+
+  // Boxes.
+  unsigned Limit = 1; // invocations at once, per lane
+  std::vector<std::unique_ptr<Lane>> Lanes;
+
+  // Synchro-cells: one stream, run by one examiner at a time.
+  LinkedMPSCQueue<Item> In;
+  Examiner Claim;
 
   // Synchro-cells: state per replica, keyed by its path (the claim
   // examiner's). A cell that has fired keeps only that fact; under a star
@@ -219,8 +237,8 @@ private:
   void helper(Worker &W);
   bool findLicence(Worker &W, Item *&It);
   void invoke(Worker &W, Item *It);
-  void claim(Worker &W, Entity &E);
-  void collect(Worker &W, Entity &E);
+  void claim(Worker &W, Entity &E, Lane &L);
+  void collect(Worker &W, Entity &E, Lane &L);
   void runSync(Worker &W, Entity &E, Item *It);
   void runStarSync(Worker &W, Entity &E, Record R, Cont K);
   void route(Worker &W, Step S);
@@ -260,6 +278,10 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
                        : S ? S->workerCount() : 1;
   AdmitLimit = 64 * int64_t(NumHelpers);
   Entities.resize(G.Nodes.size());
+  std::vector<int> Parent(G.Nodes.size(), -1);
+  for (size_t I = 0; I < G.Nodes.size(); ++I)
+    for (int C : G.Nodes[I].Children)
+      Parent[C] = int(I);
   for (size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
     if (N.K != Node::Box && N.K != Node::Sync)
@@ -270,7 +292,12 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
     if (N.K == Node::Box) {
       unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
       E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);
-      E->Slots.reset(new Entity::Slot[RingSize]);
+      bool Replicated = false;
+      for (int A = Parent[I]; A >= 0; A = Parent[A])
+        Replicated |= G.Nodes[A].K == Node::Star || G.Nodes[A].K == Node::Split;
+      E->Lanes.resize(Replicated ? ReplicaLanes : 1);
+      for (auto &Ln : E->Lanes)
+        Ln = std::make_unique<Lane>();
     }
     Entities[I] = std::move(E);
   }
@@ -434,14 +461,29 @@ void Engine::toEntity(Worker &W, Entity &E, Record R, Cont K) {
 
 void Engine::push(Worker &W, Entity &E, Item *It) {
   Pending.fetch_add(1, std::memory_order_relaxed);
+  if (E.N->K == Node::Box) {
+    size_t Index = 0;
+    if (E.Lanes.size() > 1) {
+      // The replica: the star depths and split values on the way here.
+      uint64_t H = 0x9E3779B97F4A7C15ull;
+      for (const Frame *F = It->K.get(); F; F = F->Next.get()) {
+        Node::Kind Kind = G.Nodes[F->Node].K;
+        if (Kind == Node::Star || Kind == Node::Split)
+          H = (H ^ uint64_t(F->Value) ^ (uint64_t(F->Node) << 40)) *
+              0x100000001B3ull;
+      }
+      Index = size_t((H ^ (H >> 29)) % E.Lanes.size());
+    }
+    Lane &L = *E.Lanes[Index];
+    L.In.push(It);
+    L.Claim.poke([&] { claim(W, E, L); });
+    return;
+  }
   E.In.push(It);
-  if (E.N->K == Node::Box)
-    E.Claim.poke([&] { claim(W, E); });
-  else
-    E.Claim.poke([&] {
-      while (Item *It = E.In.pop())
-        runSync(W, E, It);
-    });
+  E.Claim.poke([&] {
+    while (Item *It = E.In.pop())
+      runSync(W, E, It);
+  });
 }
 
 void Engine::recordDone() {
@@ -454,16 +496,17 @@ void Engine::recordDone() {
 // Boxes: licences, invocation, the order-restoring collector
 //===----------------------------------------------------------------------===//
 
-void Engine::claim(Worker &W, Entity &E) {
+void Engine::claim(Worker &W, Entity &E, Lane &L) {
   bool Any = false;
-  while (E.Active.load(std::memory_order_acquire) < E.Limit &&
-         E.NextSeq - E.Drained.load(std::memory_order_acquire) < RingSize) {
-    Item *It = E.In.pop();
+  while (L.Active.load(std::memory_order_acquire) < E.Limit &&
+         L.NextSeq - L.Drained.load(std::memory_order_acquire) < RingSize) {
+    Item *It = L.In.pop();
     if (!It)
       break;
-    It->Seq = E.NextSeq++;
+    It->Seq = L.NextSeq++;
     It->E = &E;
-    E.Active.fetch_add(1, std::memory_order_relaxed);
+    It->L = &L;
+    L.Active.fetch_add(1, std::memory_order_relaxed);
     W.Licences.push(It);
     Any = true;
   }
@@ -473,6 +516,7 @@ void Engine::claim(Worker &W, Entity &E) {
 
 void Engine::invoke(Worker &W, Item *It) {
   Entity &E = *It->E;
+  Lane &L = *It->L;
   const Node &N = *E.N;
   std::vector<Record> Outs;
   try {
@@ -488,7 +532,7 @@ void Engine::invoke(Worker &W, Item *It) {
   }
   // Route the outputs here, in parallel with other invocations, as far as
   // they go without touching an entity; the collector does the rest.
-  Entity::Slot &S = E.Slots[It->Seq % RingSize];
+  Lane::Slot &S = L.Slots[It->Seq % RingSize];
   W.Capture = &S.Out;
   struct Reset {
     Worker &W;
@@ -503,21 +547,21 @@ void Engine::invoke(Worker &W, Item *It) {
   W.Capture = nullptr;
   delete It;
   S.Ready.store(true, std::memory_order_release);
-  E.Active.fetch_sub(1, std::memory_order_acq_rel);
-  E.Collect.poke([&] { collect(W, E); });
-  E.Claim.poke([&] { claim(W, E); });
+  L.Active.fetch_sub(1, std::memory_order_acq_rel);
+  L.Collect.poke([&] { collect(W, E, L); });
+  L.Claim.poke([&] { claim(W, E, L); });
 }
 
-void Engine::collect(Worker &W, Entity &E) {
+void Engine::collect(Worker &W, Entity &E, Lane &L) {
   bool Any = false;
   for (;;) {
-    Entity::Slot &S = E.Slots[E.CollectPos % RingSize];
+    Lane::Slot &S = L.Slots[L.CollectPos % RingSize];
     if (!S.Ready.load(std::memory_order_acquire))
       break;
     std::vector<std::pair<Entity *, Item *>> Outs;
     Outs.swap(S.Out);
     S.Ready.store(false, std::memory_order_relaxed);
-    E.Drained.store(++E.CollectPos, std::memory_order_release);
+    L.Drained.store(++L.CollectPos, std::memory_order_release);
     for (auto &[To, It] : Outs)
       if (To)
         push(W, *To, It);
@@ -527,7 +571,7 @@ void Engine::collect(Worker &W, Entity &E) {
     Any = true;
   }
   if (Any) // room in the ring again
-    E.Claim.poke([&] { claim(W, E); });
+    L.Claim.poke([&] { claim(W, E, L); });
 }
 
 //===----------------------------------------------------------------------===//
