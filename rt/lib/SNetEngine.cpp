@@ -766,13 +766,20 @@ void Engine::helper(Worker &W) {
     // While another helper is busy, its next outputs are likely soon: look
     // for a while before parking, since waking a parked helper costs a
     // futex round trip on the scheduler's side.
+    // Never while a fiber waits for this worker: the network's own fiber
+    // and its neighbours need it to move records in and out.
     int Spins = NumSleeping.load(std::memory_order_relaxed) + 1 <
                         int(NumHelpers)
                     ? BusySpins
                     : IdleSpins;
-    for (int Spin = 0; Spin < Spins && !Got; ++Spin)
-      if (!(Got = findLicence(W, It)) && !Stop.load(std::memory_order_relaxed))
-        __builtin_ia32_pause();
+    for (int Spin = 0; Spin < Spins && !Got; ++Spin) {
+      if ((Got = findLicence(W, It)))
+        break;
+      if (Stop.load(std::memory_order_relaxed) ||
+          (Spin % 64 == 63 && !S->maySpin()))
+        break;
+      __builtin_ia32_pause();
+    }
     if (Got) {
       try {
         invoke(W, It);
