@@ -243,8 +243,8 @@ private:
   void runStarSync(Worker &W, Entity &E, Record R, Cont K);
   void route(Worker &W, Step S);
   void route(Worker &W, size_t Base);
-  void enter(Worker &W, int Id, Record R, Cont K);
-  void leave(Worker &W, Record R, Cont K);
+  bool enter(Worker &W, Step &S);
+  bool leave(Worker &W, Step &S);
   void toEntity(Worker &W, Entity &E, Record R, Cont K);
   void push(Worker &W, Entity &E, Item *It);
   void toExit(Item *It);
@@ -337,71 +337,11 @@ void Engine::route(Worker &W, size_t Base) {
   while (W.Stack.size() > Base) {
     Step S = std::move(W.Stack.back());
     W.Stack.pop_back();
-    if (S.Enter)
-      enter(W, S.Node, std::move(S.R), std::move(S.K));
-    else
-      leave(W, std::move(S.R), std::move(S.K));
-  }
-}
-
-void Engine::enter(Worker &W, int Id, Record R, Cont K) {
-  const Node &N = G.Nodes[Id];
-  switch (N.K) {
-  case Node::Box:
-  case Node::Sync:
-    toEntity(W, *Entities[Id], std::move(R), std::move(K));
-    return;
-  case Node::Filter: {
-    if (!N.Patterns[0].matches(R))
-      throw PayloadTypeError("a filter got a record of type " + describe(R));
-    std::vector<Record> Outs;
-    N.FilterFun(R, Outs);
-    // In order: the first output is routed first, so pushed last.
-    for (auto It = Outs.rbegin(); It != Outs.rend(); ++It) {
-      inherit(*It, R, N.Patterns[0].Type);
-      W.Stack.push_back({false, -1, std::move(*It), K});
+    // One record, step by step, in place; only a filter's further outputs
+    // wait on the stack, above the ones still waiting from before, so the
+    // first output is routed all the way before the second.
+    while (S.Enter ? enter(W, S) : leave(W, S)) {
     }
-    return;
-  }
-  case Node::Serial:
-    W.Stack.push_back({true, N.Children[0], std::move(R),
-                       std::make_shared<const Frame>(Frame{Id, 1, K})});
-    return;
-  case Node::Parallel: {
-    // Best match: the branch whose matching input type has most labels.
-    int Best = -1;
-    size_t BestScore = 0;
-    for (size_t B = 0; B < N.Children.size(); ++B)
-      for (const Labels &T : N.BranchInputs[B]) {
-        if ((Best < 0 || T.size() > BestScore) && hasLabels(R, T)) {
-          Best = int(B);
-          BestScore = T.size();
-        }
-      }
-    if (Best < 0)
-      throw PayloadTypeError("no branch of a parallel composition accepts a "
-                             "record of type " +
-                             describe(R));
-    W.Stack.push_back({true, N.Children[Best], std::move(R), std::move(K)});
-    return;
-  }
-  case Node::Star:
-    if (N.Patterns[0].matches(R)) // tested before the first replica too
-      W.Stack.push_back({false, -1, std::move(R), std::move(K)});
-    else
-      W.Stack.push_back({true, N.Children[0], std::move(R),
-                         std::make_shared<const Frame>(Frame{Id, 1, K})});
-    return;
-  case Node::Split: {
-    long V = R.tag(N.Tag);
-    W.Stack.push_back({true, N.Children[0], std::move(R),
-                       std::make_shared<const Frame>(Frame{Id, V, K})});
-    return;
-  }
-  case Node::Feedback:
-    W.Stack.push_back({true, N.Children[0], std::move(R),
-                       std::make_shared<const Frame>(Frame{Id, 0, K})});
-    return;
   }
 }
 
@@ -410,44 +350,119 @@ void Engine::toExit(Item *It) {
   wakeMain();
 }
 
-void Engine::leave(Worker &W, Record R, Cont K) {
-  if (!K) {
-    auto *It = new Item(std::move(R), nullptr);
+bool Engine::enter(Worker &W, Step &S) {
+  const int Id = S.Node;
+  const Node &N = G.Nodes[Id];
+  switch (N.K) {
+  case Node::Box:
+  case Node::Sync:
+    toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
+    return false;
+  case Node::Filter: {
+    if (!N.Patterns[0].matches(S.R))
+      throw PayloadTypeError("a filter got a record of type " +
+                             describe(S.R));
+    std::vector<Record> Outs;
+    N.FilterFun(S.R, Outs);
+    if (Outs.empty())
+      return false;
+    for (size_t I = Outs.size() - 1; I > 0; --I) {
+      inherit(Outs[I], S.R, N.Patterns[0].Type);
+      W.Stack.push_back({false, -1, std::move(Outs[I]), S.K});
+    }
+    inherit(Outs[0], S.R, N.Patterns[0].Type);
+    S.R = std::move(Outs[0]);
+    S.Enter = false;
+    return true;
+  }
+  case Node::Serial:
+    S.Node = N.Children[0];
+    S.K = std::make_shared<const Frame>(Frame{Id, 1, std::move(S.K)});
+    return true;
+  case Node::Parallel: {
+    // Best match: the branch whose matching input type has most labels.
+    int Best = -1;
+    size_t BestScore = 0;
+    for (size_t B = 0; B < N.Children.size(); ++B)
+      for (const Labels &T : N.BranchInputs[B]) {
+        if ((Best < 0 || T.size() > BestScore) && hasLabels(S.R, T)) {
+          Best = int(B);
+          BestScore = T.size();
+        }
+      }
+    if (Best < 0)
+      throw PayloadTypeError("no branch of a parallel composition accepts a "
+                             "record of type " +
+                             describe(S.R));
+    S.Node = N.Children[Best];
+    return true;
+  }
+  case Node::Star:
+    if (N.Patterns[0].matches(S.R)) { // tested before the first replica too
+      S.Enter = false;
+    } else {
+      S.Node = N.Children[0];
+      S.K = std::make_shared<const Frame>(Frame{Id, 1, std::move(S.K)});
+    }
+    return true;
+  case Node::Split: {
+    long V = S.R.tag(N.Tag);
+    S.Node = N.Children[0];
+    S.K = std::make_shared<const Frame>(Frame{Id, V, std::move(S.K)});
+    return true;
+  }
+  case Node::Feedback:
+    S.Node = N.Children[0];
+    S.K = std::make_shared<const Frame>(Frame{Id, 0, std::move(S.K)});
+    return true;
+  }
+  return false;
+}
+
+bool Engine::leave(Worker &W, Step &S) {
+  if (!S.K) {
+    auto *It = new Item(std::move(S.R), nullptr);
     if (W.Capture)
       W.Capture->push_back({nullptr, It});
     else
       toExit(It);
-    return;
+    return false;
   }
-  const Frame &F = *K;
-  const Node &N = G.Nodes[F.Node];
+  // Copies first: replacing S.K may free the frame.
+  const int At = S.K->Node;
+  const long Value = S.K->Value;
+  const Node &N = G.Nodes[At];
   switch (N.K) {
   case Node::Serial:
-    if (size_t(F.Value) < N.Children.size())
-      W.Stack.push_back(
-          {true, N.Children[F.Value], std::move(R),
-           std::make_shared<const Frame>(Frame{F.Node, F.Value + 1, F.Next})});
-    else
-      W.Stack.push_back({false, -1, std::move(R), F.Next});
-    return;
+    if (size_t(Value) < N.Children.size()) {
+      S.Enter = true;
+      S.Node = N.Children[Value];
+      S.K = std::make_shared<const Frame>(Frame{At, Value + 1, S.K->Next});
+    } else {
+      S.K = Cont(S.K->Next);
+    }
+    return true;
   case Node::Star:
-    // Out of replica F.Value: leave, or unfold the next replica.
-    if (N.Patterns[0].matches(R))
-      W.Stack.push_back({false, -1, std::move(R), F.Next});
-    else
-      W.Stack.push_back(
-          {true, N.Children[0], std::move(R),
-           std::make_shared<const Frame>(Frame{F.Node, F.Value + 1, F.Next})});
-    return;
+    // Out of replica Value: leave, or unfold the next replica.
+    if (N.Patterns[0].matches(S.R)) {
+      S.K = Cont(S.K->Next);
+    } else {
+      S.Enter = true;
+      S.Node = N.Children[0];
+      S.K = std::make_shared<const Frame>(Frame{At, Value + 1, S.K->Next});
+    }
+    return true;
   case Node::Feedback:
-    if (N.Patterns[0].matches(R))
-      W.Stack.push_back({true, N.Children[0], std::move(R), std::move(K)});
-    else
-      W.Stack.push_back({false, -1, std::move(R), F.Next});
-    return;
+    if (N.Patterns[0].matches(S.R)) {
+      S.Enter = true; // round again, in the same frame
+      S.Node = N.Children[0];
+    } else {
+      S.K = Cont(S.K->Next);
+    }
+    return true;
   default: // Split and the rest: the record simply continues
-    W.Stack.push_back({false, -1, std::move(R), F.Next});
-    return;
+    S.K = Cont(S.K->Next);
+    return true;
   }
 }
 
