@@ -170,8 +170,8 @@ struct Entity {
   int Star = -1;
   struct StarState {
     long First = 1;
-    long Holding = 0;
     std::vector<long> FiredAhead;
+    std::vector<std::pair<long, SyncState>> Live; // replicas holding records
   };
   std::unordered_map<std::vector<long>, StarState, PathHash> Stars;
 };
@@ -650,43 +650,42 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
 
 void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   const Node &N = *E.N;
+  const size_t NP = N.Patterns.size();
   // K is the star's frame: {star, depth, outer continuation}.
   const Frame *F = K.get();
-  const Cont Outer = F->Next;
   E.Scratch.clear();
-  pathOf(G, Outer.get(), E.Scratch);
-  E.Scratch.push_back(E.Star);
-  const size_t InstLen = E.Scratch.size();
+  pathOf(G, F->Next.get(), E.Scratch);
   auto InstPos = E.Stars.find(E.Scratch);
   if (InstPos == E.Stars.end())
     InstPos = E.Stars.emplace(E.Scratch, Entity::StarState()).first;
   Entity::StarState &Inst = InstPos->second;
-  long Depth = std::max(F->Value, Inst.First);
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
            Inst.FiredAhead.end();
   };
-  for (;; ++Depth) {
+  // Replicas before First have fired, and so have those in FiredAhead:
+  // identities the record passes. It stops at the first replica that has
+  // a free pattern it matches.
+  for (long Depth = std::max(F->Value, Inst.First);; ++Depth) {
     if (Fired(Depth))
-      continue; // the identity: pass it
-    E.Scratch.resize(InstLen);
-    E.Scratch.push_back(Depth);
-    auto Pos = E.States.find(E.Scratch);
-    SyncState *S = Pos == E.States.end() ? nullptr : &Pos->second;
-    size_t Slot = N.Patterns.size();
-    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      continue;
+    auto Live = std::find_if(Inst.Live.begin(), Inst.Live.end(),
+                             [&](const auto &L) { return L.first == Depth; });
+    SyncState *S = Live == Inst.Live.end() ? nullptr : &Live->second;
+    size_t Slot = NP;
+    for (size_t I = 0; I < NP; ++I)
       if ((!S || !S->Has[I]) && N.Patterns[I].matches(R)) {
         Slot = I;
         break;
       }
-    if (Slot == N.Patterns.size())
+    if (Slot == NP)
       continue; // only patterns this replica holds already: pass it
     if (!S) {
-      Pos = E.States.emplace(E.Scratch, SyncState()).first;
-      S = &Pos->second;
-      S->Held.resize(N.Patterns.size());
-      S->Has.assign(N.Patterns.size(), false);
-      ++Inst.Holding;
+      Inst.Live.emplace_back(Depth, SyncState());
+      Live = Inst.Live.end() - 1;
+      S = &Live->second;
+      S->Held.resize(NP);
+      S->Has.assign(NP, false);
     }
     S->Held[Slot] = std::move(R);
     S->Has[Slot] = true;
@@ -695,10 +694,9 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
       return;
     }
     Record Merged = std::move(S->Held[0]);
-    for (size_t J = 1; J < S->Held.size(); ++J)
+    for (size_t J = 1; J < NP; ++J)
       inherit(Merged, S->Held[J], {});
-    E.States.erase(Pos);
-    --Inst.Holding;
+    Inst.Live.erase(Live);
     if (Depth == Inst.First) {
       ++Inst.First;
       while (Fired(Inst.First)) {
@@ -709,11 +707,11 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     } else {
       Inst.FiredAhead.push_back(Depth);
     }
-    if (Inst.Holding == 0)
+    Cont At = Depth == F->Value ? std::move(K)
+                                : std::make_shared<const Frame>(
+                                      Frame{E.Star, Depth, F->Next});
+    if (Inst.Live.empty() && Inst.FiredAhead.empty())
       E.Stars.erase(InstPos); // nothing held: every replica is fresh again
-    Cont At = Depth == F->Value
-                  ? std::move(K)
-                  : std::make_shared<const Frame>(Frame{E.Star, Depth, Outer});
     route(W, {false, -1, std::move(Merged), std::move(At)});
     recordDone();
     return;
