@@ -9,8 +9,9 @@
       Listens on HOST:PORT as node 0, runs EXE as node 1 with SECRET,
       answers its greeting like a real node and then sends a bad frame:
       KIND is `channel` (a frame for a channel that does not exist),
-      `length` (a frame longer than any limit) or `truncated` (half a frame,
-      then the connection closes). Returns EXE's status.
+      `length` (a frame longer than any limit), `truncated` (half a frame,
+      then the connection closes) or `reset` (the connection is reset: an
+      abortive close, as when a host goes away). Returns EXE's status.
 """
 import os
 import socket
@@ -80,6 +81,10 @@ def peer(kind, exe, host, port, secret):
     elif kind == "truncated":
         c.sendall(struct.pack("<III", 100, 0, 0) + b"\0" * 10)
         c.close()
+    elif kind == "reset":
+        time.sleep(0.2)  # the job is under way
+        c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        c.close()  # linger 0: RST, not FIN
     status = finish(proc)
     ls.close()
     return status
