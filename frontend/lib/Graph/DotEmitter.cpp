@@ -115,41 +115,66 @@ void DotWriter::run() {
      << "  rankdir=LR; compound=true; node [fontname=\"Helvetica\"];\n"
      << "  edge [fontname=\"Helvetica\", fontsize=10];\n";
 
-  // Instances, a cluster per vector.
-  std::map<std::string, std::vector<uint32_t>> Vectors;
-  std::vector<std::string> Order;
-  for (uint32_t I = 0; I < P.Instances.size(); ++I) {
-    const Instance &Inst = P.Instances[I];
-    if (Inst.K == Instance::SNet) {
-      std::string Cluster = "cluster_network_" + std::to_string(I);
-      OS << "  subgraph " << Cluster << " {\n    label=" << q(Inst.Name)
-         << "; style=dashed;\n";
-      auto [In, Out] = net(Inst.Net, 2);
+  // Placed on several nodes: a bold cluster per node around its instances
+  // (and a vector's part on it); otherwise a cluster per vector.
+  const bool Placed = P.Nodes.size() > 1;
+  auto NodeOf = [&](uint32_t I) { return Placed ? P.Instances[I].Node : 0u; };
+  const uint32_t NumNodes = Placed ? uint32_t(P.Nodes.size()) : 1;
+  for (uint32_t Nd = 0; Nd < NumNodes; ++Nd) {
+    std::string Pad = Placed ? "    " : "  ";
+    if (Placed)
+      OS << "  subgraph " << q("cluster_node_" + std::to_string(Nd))
+         << " {\n    label="
+         << q("node " + std::to_string(Nd) + ": " + P.Nodes[Nd].Name + " (" +
+              std::to_string(P.Nodes[Nd].Slots) + " slots)")
+         << "; style=bold; color=darkgreen; fontcolor=darkgreen;\n";
+    std::map<std::string, std::vector<uint32_t>> Vectors;
+    std::vector<std::string> Order;
+    for (uint32_t I = 0; I < P.Instances.size(); ++I) {
+      if (NodeOf(I) != Nd)
+        continue;
+      const Instance &Inst = P.Instances[I];
+      if (Inst.K == Instance::SNet) {
+        std::string Cluster = "cluster_network_" + std::to_string(I);
+        OS << Pad << "subgraph " << Cluster << " {\n" << Pad
+           << "  label=" << q(Inst.Name) << "; style=dashed;\n";
+        auto [In, Out] = net(Inst.Net, Placed ? 3 : 2);
+        OS << Pad << "}\n";
+        NetIn[I] = In;
+        NetOut[I] = Out;
+        continue;
+      }
+      if (Inst.IsVector) {
+        if (!Vectors.count(Inst.Vector))
+          Order.push_back(Inst.Vector);
+        Vectors[Inst.Vector].push_back(I);
+        continue;
+      }
+      OS << Pad << "i" << I << " [shape=box, style=rounded, label="
+         << q(Inst.Name + "\n" + P.get(Inst.Module).Name) << "];\n";
+    }
+    for (const std::string &V : Order) {
+      const auto &Ids = Vectors[V];
+      // On several nodes a vector is cut into one part per node.
+      std::string Part = Placed ? "_n" + std::to_string(Nd) : "";
+      const Instance &First = P.Instances[Ids.front()];
+      const Instance &Last = P.Instances[Ids.back()];
+      std::string Range =
+          Ids.size() == size_t(First.VectorLength)
+              ? std::to_string(Ids.size())
+              : std::to_string(First.Index) + ":" + std::to_string(Last.Index);
+      OS << Pad << "subgraph " << q("cluster_vec_" + V + Part) << " {\n"
+         << Pad << "  label="
+         << q(V + "[" + Range + "] : " + P.get(First.Module).Name)
+         << "; style=filled; color=lightgrey;\n";
+      for (uint32_t I : Ids)
+        OS << Pad << "  i" << I << " [shape=box, style=\"rounded,filled\", "
+           << "fillcolor=white, label="
+           << q("[" + std::to_string(P.Instances[I].Index) + "]") << "];\n";
+      OS << Pad << "}\n";
+    }
+    if (Placed)
       OS << "  }\n";
-      NetIn[I] = In;
-      NetOut[I] = Out;
-      continue;
-    }
-    if (Inst.IsVector) {
-      if (!Vectors.count(Inst.Vector))
-        Order.push_back(Inst.Vector);
-      Vectors[Inst.Vector].push_back(I);
-      continue;
-    }
-    OS << "  i" << I << " [shape=box, style=rounded, label="
-       << q(Inst.Name + "\n" + P.get(Inst.Module).Name) << "];\n";
-  }
-  for (const std::string &V : Order) {
-    const auto &Ids = Vectors[V];
-    OS << "  subgraph " << q("cluster_vec_" + V) << " {\n    label="
-       << q(V + "[" + std::to_string(Ids.size()) +
-            "] : " + P.get(P.Instances[Ids[0]].Module).Name)
-       << "; style=filled; color=lightgrey;\n";
-    for (uint32_t I : Ids)
-      OS << "    i" << I << " [shape=box, style=\"rounded,filled\", "
-         << "fillcolor=white, label="
-         << q("[" + std::to_string(P.Instances[I].Index) + "]") << "];\n";
-    OS << "  }\n";
   }
 
   auto QueueLabel = [](const PortRef &From, const PortRef &To) {
