@@ -41,6 +41,7 @@
 #include "Demangle.h"
 #include "RuntimeImpl.h"
 #include "Scheduler.h"
+#include "Trace.h"
 #include "aspen/rt/LinkedMPSCQueue.h"
 #include "aspen/rt/WorkStealingDeque.h"
 #include "aspen/snet.h"
@@ -534,11 +535,15 @@ void Engine::invoke(Worker &W, Item *It) {
   Lane &L = *It->L;
   const Node &N = *E.N;
   std::vector<Record> Outs;
+  uint64_t T0 = trace::Enabled ? trace::now() : 0;
   try {
     if (!N.Patterns[0].matches(It->R))
       throw PayloadTypeError("box '" + N.Name + "' got a record of type " +
                              describe(It->R));
     N.BoxFun(It->R, Outs);
+    if (trace::Enabled)
+      trace::record(trace::Box, &N.Name, &Self.AspenSelf->Name, T0,
+                    trace::now(), Outs.size());
   } catch (PayloadTypeError &) {
     throw;
   } catch (std::exception &X) {

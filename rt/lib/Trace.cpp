@@ -73,6 +73,7 @@ const char *kindName(trace::Kind K) {
   case trace::ParkedDequeue: return "parked in dequeue";
   case trace::FrameOut: return "frames out";
   case trace::FrameIn: return "frames in";
+  case trace::Box: return "box";
   }
   return "?";
 }
@@ -149,7 +150,7 @@ void trace::write() {
       double Ts = double(E.Start - Origin) / 1000.0;
       std::string Name = E.What ? *E.What : kindName(E.K);
       if (E.K == Send || E.K == Dequeue || E.K == ParkedSend ||
-          E.K == ParkedDequeue)
+          E.K == ParkedDequeue || E.K == Box)
         Name = std::string(kindName(E.K)) + " " + Name;
       std::fprintf(F, ",\n{\"name\":\"");
       escape(F, E.K == FrameOut || E.K == FrameIn
@@ -166,12 +167,14 @@ void trace::write() {
         std::fprintf(F, ",\"args\":{");
         if (E.Detail) {
           bool To = E.K == Send || E.K == ParkedSend;
-          std::fprintf(F, "\"%s\":\"", To ? "to" : "queue");
+          std::fprintf(F, "\"%s\":\"",
+                       E.K == Box ? "network" : To ? "to" : "queue");
           escape(F, E.Detail->empty() ? "(default)" : *E.Detail);
           std::fprintf(F, "\"%s", E.Value ? "," : "");
         }
         if (E.Value)
-          std::fprintf(F, "\"bytes\":%llu", (unsigned long long)E.Value);
+          std::fprintf(F, "\"%s\":%llu", E.K == Box ? "records" : "bytes",
+                       (unsigned long long)E.Value);
         std::fprintf(F, "}");
       }
       std::fprintf(F, "}");

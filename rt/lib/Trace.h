@@ -28,7 +28,16 @@ namespace aspen::rt::trace {
 
 extern bool Enabled;
 
-enum Kind : uint8_t { Run, Send, Dequeue, ParkedSend, ParkedDequeue, FrameOut, FrameIn };
+enum Kind : uint8_t {
+  Run,
+  Send,
+  Dequeue,
+  ParkedSend,
+  ParkedDequeue,
+  FrameOut,
+  FrameIn,
+  Box, // an S-Net box invocation: the box, its network, records emitted
+};
 
 /// Nanoseconds on the trace clock.
 uint64_t now();
