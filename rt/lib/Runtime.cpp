@@ -254,6 +254,8 @@ void writeDump() {
     const char *Color = St == Fiber::Done             ? "grey"
                         : I.Blocked != Instance::None ? "red"
                                                       : "black";
+    if (std::string Net = describeSNet(I); !Net.empty())
+      State += "\n" + Net;
     std::fprintf(F, "  i%zu [label=%s, color=%s%s];\n", K,
                  Quote(I.Name + "\n" + State).c_str(), Color,
                  I.Type->Builtin ? ", shape=diamond" : "");
@@ -295,6 +297,15 @@ void reportDeadlock() {
                    queueName(*I.Type, I.BlockedPort, "output").c_str());
     } else {
       std::fprintf(stderr, "  '%s' has not finished\n", I.Name.c_str());
+    }
+    // A network: what is stuck inside it, a line each, indented.
+    std::string Net = describeSNet(I);
+    for (size_t Pos = 0; !Net.empty() && Pos != std::string::npos;) {
+      size_t End = Net.find('\n', Pos);
+      std::fprintf(stderr, "    %s\n",
+                   Net.substr(Pos, End == std::string::npos ? End : End - Pos)
+                       .c_str());
+      Pos = End == std::string::npos ? End : End + 1;
     }
   }
   if (Shown > 20)

@@ -106,6 +106,9 @@ Scheduler *currentScheduler();
 /// ASPEN_SNET_WORKERS and ASPEN_SNET_CONCURRENCY, checked before anything
 /// runs: a bad value ends the program with status 2.
 void checkSNetEnvironment();
+/// For ASPEN_DUMP: the state of the S-Net network instance I is running,
+/// or "" if it runs none.
+std::string describeSNet(const Instance &I);
 
 } // namespace aspen::rt
 

@@ -127,6 +127,7 @@ struct Lane {
   uint64_t NextSeq = 0; // the claim examiner's
   alignas(64) std::atomic<unsigned> Active{0};
   std::atomic<uint64_t> Drained{0};
+  std::atomic<int64_t> Queued{0}; // for ASPEN_DUMP
   Examiner Collect;
   uint64_t CollectPos = 0; // the collector's
   /// One invocation's outputs, already routed by its invoker as far as
@@ -154,6 +155,15 @@ struct Entity {
   // Synchro-cells: one stream, run by one examiner at a time.
   LinkedMPSCQueue<Item> In;
   Examiner Claim;
+  // Written by the examiner only, read by ASPEN_DUMP.
+  std::atomic<int64_t> HeldRecords{0}, HoldingReplicas{0};
+  void countHeld(int64_t Records, int64_t Replicas) {
+    HeldRecords.store(HeldRecords.load(std::memory_order_relaxed) + Records,
+                      std::memory_order_relaxed);
+    HoldingReplicas.store(
+        HoldingReplicas.load(std::memory_order_relaxed) + Replicas,
+        std::memory_order_relaxed);
+  }
 
   // Synchro-cells: state per replica, keyed by its path (the claim
   // examiner's). A cell that has fired keeps only that fact; under a star
@@ -176,6 +186,11 @@ struct Entity {
   };
   std::unordered_map<std::vector<long>, StarState, PathHash> Stars;
 };
+
+class Engine;
+/// Running networks, for ASPEN_DUMP.
+std::mutex EnginesLock;
+std::vector<Engine *> Engines;
 
 /// Helper fibers must outlive the scheduler's last look at them, which is
 /// after their body returns: they are kept until the program exits.
@@ -215,7 +230,13 @@ unsigned concurrencyFor(const std::string &Box, unsigned Default) {
 class Engine {
 public:
   Engine(ModuleBase &Self, const Graph &G);
+  ~Engine() {
+    std::lock_guard<std::mutex> Lock(EnginesLock);
+    Engines.erase(std::find(Engines.begin(), Engines.end(), this));
+  }
   void run();
+  const Instance *instance() const { return Self.AspenSelf; }
+  std::string describeState() const;
 
 private:
   void pump();
@@ -313,6 +334,59 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
     W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
     Workers.push_back(std::move(W));
   }
+  std::lock_guard<std::mutex> Lock(EnginesLock);
+  Engines.push_back(this);
+}
+
+/// What ASPEN_DUMP shows of a running network: every box with records
+/// queued or running (and over how many replica lanes), every synchro-cell
+/// holding records (and in how many replicas). Only counters are read, so
+/// the dump never waits for the workers.
+std::string Engine::describeState() const {
+  std::string S = "S-Net: " +
+                  std::to_string(Pending.load(std::memory_order_relaxed)) +
+                  " records at boxes and cells, " +
+                  std::to_string(NumHelpers) + " helpers (" +
+                  std::to_string(NumSleeping.load(std::memory_order_relaxed)) +
+                  " idle)";
+  for (const auto &E : Entities) {
+    if (!E)
+      continue;
+    if (E->N->K == Node::Box) {
+      int64_t Queued = 0, Running = 0, Busy = 0;
+      for (const auto &L : E->Lanes) {
+        int64_t Q = L->Queued.load(std::memory_order_relaxed);
+        int64_t R = L->Active.load(std::memory_order_relaxed);
+        Queued += Q;
+        Running += R;
+        Busy += Q + R > 0;
+      }
+      if (Queued + Running == 0)
+        continue;
+      S += "\nbox " + E->N->Name + ": " + std::to_string(Queued) +
+           " queued, " + std::to_string(Running) + " running";
+      if (E->Lanes.size() > 1)
+        S += ", in " + std::to_string(Busy) + " of " +
+             std::to_string(E->Lanes.size()) + " replica lanes";
+    } else {
+      int64_t Held = E->HeldRecords.load(std::memory_order_relaxed);
+      if (Held == 0)
+        continue;
+      std::string Pats;
+      for (const Pattern &P : E->N->Patterns) {
+        std::string T;
+        for (const Label &L : P.Type)
+          T += (T.empty() ? "" : ", ") +
+               (L.IsTag ? "<" + L.S.name() + ">" : L.S.name());
+        Pats += (Pats.empty() ? "{" : ", {") + T + "}";
+      }
+      S += "\nsynchro-cell [| " + Pats + " |]: " + std::to_string(Held) +
+           " records held in " +
+           std::to_string(E->HoldingReplicas.load(std::memory_order_relaxed)) +
+           " replicas";
+    }
+  }
+  return S;
 }
 
 //===----------------------------------------------------------------------===//
@@ -491,6 +565,7 @@ void Engine::push(Worker &W, Entity &E, Item *It) {
       Index = size_t((H ^ (H >> 29)) % E.Lanes.size());
     }
     Lane &L = *E.Lanes[Index];
+    L.Queued.fetch_add(1, std::memory_order_relaxed);
     L.In.push(It);
     L.Claim.poke([&] { claim(W, E, L); });
     return;
@@ -522,6 +597,7 @@ void Engine::claim(Worker &W, Entity &E, Lane &L) {
     It->Seq = L.NextSeq++;
     It->E = &E;
     It->L = &L;
+    L.Queued.fetch_sub(1, std::memory_order_relaxed);
     L.Active.fetch_add(1, std::memory_order_relaxed);
     W.Licences.push(It);
     Any = true;
@@ -629,12 +705,15 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
     if (S.Held.empty()) {
       S.Held.resize(N.Patterns.size());
       S.Has.assign(N.Patterns.size(), false);
+      E.countHeld(0, 1);
     }
     for (size_t I = 0; I < N.Patterns.size(); ++I)
       if (!S.Has[I] && N.Patterns[I].matches(R)) {
         S.Held[I] = std::move(R);
         S.Has[I] = true;
+        E.countHeld(1, 0);
         if (std::find(S.Has.begin(), S.Has.end(), false) == S.Has.end()) {
+          E.countHeld(-int64_t(N.Patterns.size()), -1);
           // The first match of every pattern merges into one record.
           Record Merged = std::move(S.Held[0]);
           for (size_t J = 1; J < S.Held.size(); ++J)
@@ -691,13 +770,16 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
       S = &Live->second;
       S->Held.resize(NP);
       S->Has.assign(NP, false);
+      E.countHeld(0, 1);
     }
     S->Held[Slot] = std::move(R);
     S->Has[Slot] = true;
     if (std::find(S->Has.begin(), S->Has.end(), false) != S->Has.end()) {
+      E.countHeld(1, 0);
       recordDone(); // held
       return;
     }
+    E.countHeld(1 - int64_t(NP), -1);
     Record Merged = std::move(S->Held[0]);
     for (size_t J = 1; J < NP; ++J)
       inherit(Merged, S->Held[J], {});
@@ -948,6 +1030,14 @@ void Engine::pump() {
 }
 
 } // namespace
+
+std::string aspen::rt::describeSNet(const Instance &I) {
+  std::lock_guard<std::mutex> Lock(EnginesLock);
+  for (const Engine *E : Engines)
+    if (E->instance() == &I)
+      return E->describeState();
+  return "";
+}
 
 void aspen::rt::checkSNetEnvironment() {
   auto Bad = [](const char *Name, const char *V, const char *Want) {
