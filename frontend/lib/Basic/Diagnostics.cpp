@@ -14,7 +14,7 @@ using namespace aspen;
 
 DiagnosticBuilder::~DiagnosticBuilder() {
   if (Engine)
-    Engine->emit(Loc, Id, Args);
+    Engine->emit(Loc, Id, Args, std::move(Fix));
 }
 
 DiagnosticEngine::DiagnosticEngine(SourceManager &SM, llvm::raw_ostream &OS)
@@ -63,8 +63,10 @@ static std::string format(llvm::StringRef Format,
 }
 
 void DiagnosticEngine::emit(SourceLoc Loc, DiagId Id,
-                            const std::vector<std::string> &Args) {
-  Diagnostic D{Id, getSeverity(Id), Loc, format(getFormat(Id), Args)};
+                            const std::vector<std::string> &Args,
+                            std::optional<FixIt> Fix) {
+  Diagnostic D{Id, getSeverity(Id), Loc, format(getFormat(Id), Args),
+               std::move(Fix)};
   if (D.Sev == Severity::Warning && WarningsAsErrors)
     D.Sev = Severity::Error;
   if (D.Sev == Severity::Warning && SuppressWarnings) {
@@ -156,6 +158,13 @@ void DiagnosticEngine::print(const Diagnostic &D) {
     unsigned Len = llvm::getNumBytesForUTF8(Line[I]);
     I += Len == 0 ? 1 : Len;
   }
-  llvm::WithColor(OS, llvm::HighlightColor::Remark) << Caret << "^";
+  // A fix-it underlines what it replaces and shows the replacement below.
+  std::string Under;
+  if (D.Fix && D.Fix->Length > 1)
+    Under.assign(D.Fix->Length - 1, '~');
+  llvm::WithColor(OS, llvm::HighlightColor::Remark) << Caret << "^" << Under;
   OS << '\n';
+  if (D.Fix)
+    llvm::WithColor(OS, llvm::HighlightColor::String)
+        << Caret << D.Fix->Replacement << '\n';
 }

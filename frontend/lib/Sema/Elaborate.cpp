@@ -94,12 +94,23 @@ void Sema::elaborateRoot(Scope &S) {
   }
 }
 
+/// The names a flow statement of this root can use.
+static std::vector<std::string> scopeNames(const Scope &S) {
+  std::vector<std::string> Out;
+  for (const auto &[Name, E] : S.Names)
+    Out.push_back(Name);
+  return Out;
+}
+
 void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
   const Symbol *Sym = lookup(D.Module.Text);
   bool Bad = false;
   if (!Sym) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrUnknownModule)
         << D.Module.Text;
+    suggestName(D.Module.Range.Begin, D.Module.Text,
+                symbolNames({Symbol::Action, Symbol::Root,
+                             Symbol::BuiltinReduce, Symbol::BuiltinBroadcast}));
     Bad = true;
   } else if (Sym->K == Symbol::Box || Sym->K == Symbol::Net) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrBoxNotInstantiable)
@@ -225,6 +236,7 @@ void Sema::place(const ast::PlaceStmt &P, Scope &S) {
     if (R.Head != ast::InstanceRef::Named || It == S.Names.end()) {
       Diags.report(R.Range.Begin, DiagId::ErrUnknownName)
           << R.Base.Text << S.RootSym->Name;
+      suggestName(R.Range.Begin, R.Base.Text, scopeNames(S));
       continue;
     }
     Scope::Entry &E = It->second;
@@ -316,6 +328,10 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
   if (It == S.Names.end()) {
     Diags.report(R.Range.Begin, DiagId::ErrUnknownName)
         << R.Base.Text << S.RootSym->Name;
+    std::vector<std::string> Names = scopeNames(S);
+    for (const std::string &N : symbolNames({Symbol::Net, Symbol::Box}))
+      Names.push_back(N);
+    suggestName(R.Range.Begin, R.Base.Text, Names);
     return std::nullopt;
   }
   Scope::Entry &E = It->second;
@@ -336,6 +352,7 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
                                                ? DiagId::ErrUnknownOutputQueue
                                                : DiagId::ErrUnknownInputQueue)
             << M.Name << Q;
+        suggestName(R.Queue->Range.Begin, Q, Declared);
         // The queues are listed in the Declare Module block, if any.
         const ast::DeclareModuleDecl *Decl = E.Module->DeclareDecl;
         Diags.report(Decl ? Decl->Ident.Range.Begin : M.Loc,
@@ -441,9 +458,14 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
           if (Sym && Sym->K != Symbol::Net && Sym->K != Symbol::Box)
             Diags.report(C->Callee.Range.Begin, DiagId::ErrNotCollective)
                 << Callee;
-          else
+          else {
             Diags.report(C->Callee.Range.Begin, DiagId::ErrUnknownName)
                 << Callee << S.RootSym->Name;
+            std::vector<std::string> Names = scopeNames(S);
+            Names.push_back("Reduce");
+            Names.push_back("Broadcast");
+            suggestName(C->Callee.Range.Begin, Callee, Names);
+          }
           continue;
         }
         if (G.K == graph::Collective::Reduce) {
@@ -456,6 +478,8 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
           if (G.UserOp && !isVisibleFunction(G.Op)) {
             Diags.report(C->Op->Range.Begin, DiagId::ErrUnknownReduceOp)
                 << G.Op;
+            suggestName(C->Op->Range.Begin, G.Op,
+                        {"sum", "multiply", "min", "max"});
             continue;
           }
         } else if (C->Op) {

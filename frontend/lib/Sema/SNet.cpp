@@ -179,8 +179,11 @@ Sema::buildNamedNet(const ast::Name &N,
   if (!Decl) {
     if (CurScope && CurScope->Names.count(N.Text))
       Diags.report(N.Range.Begin, DiagId::ErrInstanceInNet) << N.Text;
-    else
+    else {
       Diags.report(N.Range.Begin, DiagId::ErrUnknownNet) << N.Text;
+      suggestName(N.Range.Begin, N.Text,
+                  symbolNames({Symbol::Net, Symbol::Box}));
+    }
     return std::nullopt;
   }
   if (std::find(NetStack.begin(), NetStack.end(), Decl) != NetStack.end()) {

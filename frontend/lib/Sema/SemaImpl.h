@@ -90,6 +90,14 @@ public:
   bool checkRequires();
   const Symbol *chooseRoot();
   const Symbol *lookup(llvm::StringRef Name) const;
+  /// After an "unknown name" error at Loc: a note with a fix-it naming the
+  /// candidate closest to Typed (by edit distance, ignoring case first), if
+  /// one is close enough and no other is as close.
+  void suggestName(SourceLoc Loc, llvm::StringRef Typed,
+                   const std::vector<std::string> &Candidates);
+  /// Program-wide names of these kinds of symbol.
+  std::vector<std::string>
+  symbolNames(std::initializer_list<Symbol::Kind> Kinds) const;
   bool isVisibleFunction(llvm::StringRef Name);
 
   // ---- ConstEval.cpp

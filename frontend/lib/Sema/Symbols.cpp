@@ -221,6 +221,43 @@ void Sema::checkModules() {
   }
 }
 
+void Sema::suggestName(SourceLoc Loc, llvm::StringRef Typed,
+                       const std::vector<std::string> &Candidates) {
+  // One slip per three letters; a name of one or two letters only by case.
+  const unsigned Limit =
+      Typed.size() <= 2 ? 0 : std::max<unsigned>(1, unsigned(Typed.size()) / 3);
+  unsigned Best = Limit + 1;
+  std::string Choice;
+  bool Tie = false;
+  for (const std::string &C : Candidates) {
+    if (C == Typed || C.empty())
+      continue;
+    unsigned D = llvm::StringRef(C).equals_insensitive(Typed)
+                     ? 0
+                     : llvm::StringRef(C).edit_distance(Typed, true, Limit + 1);
+    if (D < Best) {
+      Best = D;
+      Choice = C;
+      Tie = false;
+    } else if (D == Best && C != Choice) {
+      Tie = true;
+    }
+  }
+  if (Choice.empty() || Tie)
+    return;
+  (Diags.report(Loc, DiagId::NoteDidYouMean) << Choice)
+      .fixIt(unsigned(Typed.size()), Choice);
+}
+
+std::vector<std::string>
+Sema::symbolNames(std::initializer_list<Symbol::Kind> Kinds) const {
+  std::vector<std::string> Out;
+  for (const auto &[Name, S] : Symbols)
+    if (std::find(Kinds.begin(), Kinds.end(), S.K) != Kinds.end())
+      Out.push_back(Name);
+  return Out;
+}
+
 bool Sema::checkRequires() {
   unsigned Before = Diags.getNumErrors();
   for (auto &[Name, S] : Symbols) {
@@ -230,8 +267,13 @@ bool Sema::checkRequires() {
     for (const ast::Name &Req : S.RootDecl->Requires) {
       if (!Seen.insert(Req.Text).second)
         Diags.report(Req.Range.Begin, DiagId::ErrDuplicateRequired) << Req.Text;
-      else if (!lookup(Req.Text))
+      else if (!lookup(Req.Text)) {
         Diags.report(Req.Range.Begin, DiagId::ErrUnknownRequired) << Req.Text;
+        suggestName(Req.Range.Begin, Req.Text,
+                    symbolNames({Symbol::Action, Symbol::Root,
+                                 Symbol::BuiltinReduce,
+                                 Symbol::BuiltinBroadcast}));
+      }
     }
   }
 

@@ -21,6 +21,7 @@
 #include "aspen/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,11 +35,19 @@ enum class DiagId : unsigned {
 enum class Severity { Note, Warning, Error };
 
 /// One emitted diagnostic, kept so tools and unit tests can inspect them.
+/// A suggested edit: replace Length columns at the diagnostic's location
+/// with Replacement. Printed under the caret, as clang does.
+struct FixIt {
+  unsigned Length = 0;
+  std::string Replacement;
+};
+
 struct Diagnostic {
   DiagId Id;
   Severity Sev;
   SourceLoc Loc;
   std::string Message;
+  std::optional<FixIt> Fix;
 };
 
 class DiagnosticEngine;
@@ -50,8 +59,13 @@ public:
       : Engine(&Engine), Loc(Loc), Id(Id) {}
   DiagnosticBuilder(DiagnosticBuilder &&Other) noexcept
       : Engine(Other.Engine), Loc(Other.Loc), Id(Other.Id),
-        Args(std::move(Other.Args)) {
+        Args(std::move(Other.Args)), Fix(std::move(Other.Fix)) {
     Other.Engine = nullptr;
+  }
+  /// Suggests replacing the Length columns at the location.
+  DiagnosticBuilder &fixIt(unsigned Length, std::string Replacement) {
+    Fix = FixIt{Length, std::move(Replacement)};
+    return *this;
   }
   DiagnosticBuilder(const DiagnosticBuilder &) = delete;
   ~DiagnosticBuilder();
@@ -86,6 +100,7 @@ private:
   SourceLoc Loc;
   DiagId Id;
   std::vector<std::string> Args;
+  std::optional<FixIt> Fix;
 };
 
 class DiagnosticEngine {
@@ -117,7 +132,8 @@ public:
 
 private:
   friend class DiagnosticBuilder;
-  void emit(SourceLoc Loc, DiagId Id, const std::vector<std::string> &Args);
+  void emit(SourceLoc Loc, DiagId Id, const std::vector<std::string> &Args,
+            std::optional<FixIt> Fix = std::nullopt);
   void print(const Diagnostic &D);
 
   SourceManager &SM;
