@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Collectives.h"
+#include "Trace.h"
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
@@ -64,10 +65,13 @@ public:
         QueueElement Next = aspenDequeue(K);
         if (!Next)
           return;
+        uint64_t T0 = trace::Enabled ? trace::now() : 0;
         if (Op == ReduceOp::User)
           User(*Acc.get(), *Next.get());
         else
           combine(Name, Op, *Acc.get(), *Next.get());
+        if (trace::Enabled)
+          trace::record(trace::ReduceStep, &Name, nullptr, T0, trace::now());
       }
       for (unsigned K = 0; K + 1 < R; ++K)
         aspenSend(K, QueueElement(Acc.get()->clone()));
@@ -148,10 +152,13 @@ public:
 
 private:
   void apply(Payload &Acc, const Payload &Next) {
+    uint64_t T0 = trace::Enabled ? trace::now() : 0;
     if (Op == ReduceOp::User)
       User(Acc, Next);
     else
       combine(Name, Op, Acc, Next);
+    if (trace::Enabled)
+      trace::record(trace::ReduceStep, &Name, nullptr, T0, trace::now());
   }
 
   std::string Name;

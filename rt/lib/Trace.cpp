@@ -74,6 +74,7 @@ const char *kindName(trace::Kind K) {
   case trace::FrameOut: return "frames out";
   case trace::FrameIn: return "frames in";
   case trace::Box: return "box";
+  case trace::ReduceStep: return "reduce step";
   }
   return "?";
 }
@@ -150,7 +151,7 @@ void trace::write() {
       double Ts = double(E.Start - Origin) / 1000.0;
       std::string Name = E.What ? *E.What : kindName(E.K);
       if (E.K == Send || E.K == Dequeue || E.K == ParkedSend ||
-          E.K == ParkedDequeue || E.K == Box)
+          E.K == ParkedDequeue || E.K == Box || E.K == ReduceStep)
         Name = std::string(kindName(E.K)) + " " + Name;
       std::fprintf(F, ",\n{\"name\":\"");
       escape(F, E.K == FrameOut || E.K == FrameIn

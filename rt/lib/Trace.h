@@ -37,6 +37,7 @@ enum Kind : uint8_t {
   FrameOut,
   FrameIn,
   Box, // an S-Net box invocation: the box, its network, records emitted
+  ReduceStep, // one combine of a reduce (or of its part on this node)
 };
 
 /// Nanoseconds on the trace clock.
