@@ -42,6 +42,7 @@
 #include "RuntimeImpl.h"
 #include "Scheduler.h"
 #include "Trace.h"
+#include "aspen/rt/Examiner.h"
 #include "aspen/rt/LinkedMPSCQueue.h"
 #include "aspen/rt/WorkStealingDeque.h"
 #include "aspen/snet.h"
@@ -77,21 +78,6 @@ struct Item : LinkedMPSCNode {
   uint64_t Seq = 0;
   Entity *E = nullptr;
   Lane *L = nullptr;
-};
-
-/// Any thread may poke; the first poker examines, and goes on examining
-/// until it has seen every poke made meanwhile. So examinations never
-/// overlap, none is lost, and nobody waits for the examiner.
-struct Examiner {
-  alignas(64) std::atomic<uint32_t> Pokes{0};
-  template <typename F> void poke(F &&Examine) {
-    if (Pokes.fetch_add(1, std::memory_order_acq_rel) != 0)
-      return;
-    uint32_t N = 1;
-    do
-      Examine();
-    while ((N = Pokes.fetch_sub(N, std::memory_order_acq_rel) - N) != 0);
-  }
 };
 
 struct SyncState {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "aspen/rt/Examiner.h"
 #include "aspen/rt/LinkedMPSCQueue.h"
 #include "aspen/rt/MPSCQueue.h"
 #include "aspen/rt/SPSCQueue.h"
@@ -160,6 +161,49 @@ TEST(LinkedMPSCQueue, ProducersKeepTheirOwnOrder) {
     T.join();
   EXPECT_EQ(Q.pop(), nullptr);
   EXPECT_FALSE(Q.mayHaveItems());
+}
+
+TEST(Examiner, PassesNeverOverlapAndNoPokeIsLost) {
+  // Each thread adds to a plain counter (no atomics) and pokes; the
+  // examiner moves the plain counter into a total. With overlapping passes
+  // or a lost poke, the plain data would race (TSan) or the total would
+  // fall short after everyone is done.
+  constexpr unsigned T = 4;
+  constexpr uint64_t N = 200'000;
+  Examiner E;
+  std::atomic<int> Inside{0};
+  std::atomic<bool> Overlap{false};
+  std::atomic<uint64_t> Posted{0};
+  uint64_t Total = 0; // the examiner's
+  std::vector<std::thread> Threads;
+  for (unsigned K = 0; K < T; ++K)
+    Threads.emplace_back([&] {
+      for (uint64_t I = 0; I < N; ++I) {
+        Posted.fetch_add(1, std::memory_order_release);
+        E.poke([&] {
+          if (Inside.fetch_add(1) != 0)
+            Overlap = true;
+          Total = Posted.load(std::memory_order_acquire);
+          Inside.fetch_sub(1);
+        });
+      }
+    });
+  for (auto &Th : Threads)
+    Th.join();
+  EXPECT_FALSE(Overlap.load());
+  // The last pass started after the last poke, so it saw every post.
+  E.poke([&] {});
+  EXPECT_EQ(Total, T * N);
+}
+
+TEST(Examiner, ReentrantPokeAddsAPass) {
+  Examiner E;
+  int Passes = 0;
+  E.poke([&] {
+    if (++Passes == 1)
+      E.poke([&] { ADD_FAILURE() << "ran inside the examiner"; });
+  });
+  EXPECT_EQ(Passes, 2);
 }
 
 TEST(WorkStealingDeque, OwnerIsLifoThievesFifo) {
