@@ -66,7 +66,14 @@ struct Frame {
   int Node;
   long Value; // Serial: next child; Star: depth; Split: tag value
   Cont Next;
+  /// Of the replica path (the star depths and split values from the root
+  /// down to here), so finding a replica's lane or state never walks the
+  /// chain; equal paths have equal hashes, the converse is checked.
+  uint64_t Hash;
 };
+
+constexpr uint64_t RootPathHash = 0x9E3779B97F4A7C15ull;
+inline uint64_t pathHash(const Cont &K) { return K ? K->Hash : RootPathHash; }
 
 struct Entity;
 struct Lane;
@@ -166,11 +173,12 @@ struct Entity {
   // forgotten whole: every replica it would start from is fresh again.
   int Star = -1;
   struct StarState {
+    Cont Outer; // the star instance's own path, to tell equal hashes apart
     long First = 1;
     std::vector<long> FiredAhead;
     std::vector<std::pair<long, SyncState>> Live; // replicas holding records
   };
-  std::unordered_map<std::vector<long>, StarState, PathHash> Stars;
+  std::unordered_multimap<uint64_t, StarState> Stars;
 };
 
 class Engine;
@@ -249,11 +257,23 @@ private:
   void collect(Worker &W, Entity &E, Lane &L);
   void runSync(Worker &W, Entity &E, Item *It);
   void runStarSync(Worker &W, Entity &E, Record R, Cont K);
+  bool samePath(const Frame *A, const Frame *B) const;
   void route(Worker &W, Step S);
   void route(Worker &W, size_t Base);
   bool enter(Worker &W, Step &S);
   bool leave(Worker &W, Step &S);
   void toEntity(Worker &W, Entity &E, Record R, Cont K);
+  Cont makeFrame(int Node, long Value, Cont Next) const {
+    uint64_t H = pathHash(Next);
+    Node::Kind Kind = G.Nodes[Node].K;
+    if (Kind == Node::Star || Kind == Node::Split) {
+      H ^= (uint64_t(Value) + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+      H ^= uint64_t(Node) << 32;
+      H = (H ^ (H >> 29)) * 0x94D049BB133111EBull;
+      H ^= H >> 32;
+    }
+    return std::make_shared<const Frame>(Frame{Node, Value, std::move(Next), H});
+  }
   void push(Worker &W, Entity &E, Item *It);
   void toExit(Item *It);
   void recordDone();
@@ -438,7 +458,7 @@ bool Engine::enter(Worker &W, Step &S) {
   }
   case Node::Serial:
     S.Node = N.Children[0];
-    S.K = std::make_shared<const Frame>(Frame{Id, 1, std::move(S.K)});
+    S.K = makeFrame(Id, 1, std::move(S.K));
     return true;
   case Node::Parallel: {
     // Best match: the branch whose matching input type has most labels.
@@ -463,18 +483,18 @@ bool Engine::enter(Worker &W, Step &S) {
       S.Enter = false;
     } else {
       S.Node = N.Children[0];
-      S.K = std::make_shared<const Frame>(Frame{Id, 1, std::move(S.K)});
+      S.K = makeFrame(Id, 1, std::move(S.K));
     }
     return true;
   case Node::Split: {
     long V = S.R.tag(N.Tag);
     S.Node = N.Children[0];
-    S.K = std::make_shared<const Frame>(Frame{Id, V, std::move(S.K)});
+    S.K = makeFrame(Id, V, std::move(S.K));
     return true;
   }
   case Node::Feedback:
     S.Node = N.Children[0];
-    S.K = std::make_shared<const Frame>(Frame{Id, 0, std::move(S.K)});
+    S.K = makeFrame(Id, 0, std::move(S.K));
     return true;
   }
   return false;
@@ -498,7 +518,7 @@ bool Engine::leave(Worker &W, Step &S) {
     if (size_t(Value) < N.Children.size()) {
       S.Enter = true;
       S.Node = N.Children[Value];
-      S.K = std::make_shared<const Frame>(Frame{At, Value + 1, S.K->Next});
+      S.K = makeFrame(At, Value + 1, S.K->Next);
     } else {
       S.K = Cont(S.K->Next);
     }
@@ -510,7 +530,7 @@ bool Engine::leave(Worker &W, Step &S) {
     } else {
       S.Enter = true;
       S.Node = N.Children[0];
-      S.K = std::make_shared<const Frame>(Frame{At, Value + 1, S.K->Next});
+      S.K = makeFrame(At, Value + 1, S.K->Next);
     }
     return true;
   case Node::Feedback:
@@ -538,18 +558,9 @@ void Engine::toEntity(Worker &W, Entity &E, Record R, Cont K) {
 void Engine::push(Worker &W, Entity &E, Item *It) {
   Pending.fetch_add(1, std::memory_order_relaxed);
   if (E.N->K == Node::Box) {
-    size_t Index = 0;
-    if (E.Lanes.size() > 1) {
-      // The replica: the star depths and split values on the way here.
-      uint64_t H = 0x9E3779B97F4A7C15ull;
-      for (const Frame *F = It->K.get(); F; F = F->Next.get()) {
-        Node::Kind Kind = G.Nodes[F->Node].K;
-        if (Kind == Node::Star || Kind == Node::Split)
-          H = (H ^ uint64_t(F->Value) ^ (uint64_t(F->Node) << 40)) *
-              0x100000001B3ull;
-      }
-      Index = size_t((H ^ (H >> 29)) % E.Lanes.size());
-    }
+    // The replica's lane.
+    size_t Index = E.Lanes.size() > 1 ? size_t(pathHash(It->K) % E.Lanes.size())
+                                      : 0;
     Lane &L = *E.Lanes[Index];
     L.Queued.fetch_add(1, std::memory_order_relaxed);
     L.In.push(It);
@@ -672,6 +683,23 @@ static void pathOf(const Graph &G, const Frame *F, std::vector<long> &Out) {
   }
 }
 
+/// Whether two continuations name the same replica.
+bool Engine::samePath(const Frame *A, const Frame *B) const {
+  auto Skip = [&](const Frame *F) {
+    while (F && G.Nodes[F->Node].K != Node::Star &&
+           G.Nodes[F->Node].K != Node::Split)
+      F = F->Next.get();
+    return F;
+  };
+  for (A = Skip(A), B = Skip(B); A && B;
+       A = Skip(A->Next.get()), B = Skip(B->Next.get()))
+    if (A == B)
+      return true; // a shared tail: the rest is equal too
+    else if (A->Node != B->Node || A->Value != B->Value)
+      return false;
+  return A == B;
+}
+
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
   Record R = std::move(It->R);
@@ -723,11 +751,15 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   const size_t NP = N.Patterns.size();
   // K is the star's frame: {star, depth, outer continuation}.
   const Frame *F = K.get();
-  E.Scratch.clear();
-  pathOf(G, F->Next.get(), E.Scratch);
-  auto InstPos = E.Stars.find(E.Scratch);
-  if (InstPos == E.Stars.end())
-    InstPos = E.Stars.emplace(E.Scratch, Entity::StarState()).first;
+  const uint64_t InstHash = pathHash(F->Next);
+  auto [From, To] = E.Stars.equal_range(InstHash);
+  auto InstPos = std::find_if(From, To, [&](const auto &P) {
+    return samePath(P.second.Outer.get(), F->Next.get());
+  });
+  if (InstPos == To) {
+    InstPos = E.Stars.emplace(InstHash, Entity::StarState());
+    InstPos->second.Outer = F->Next;
+  }
   Entity::StarState &Inst = InstPos->second;
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
@@ -781,8 +813,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
       Inst.FiredAhead.push_back(Depth);
     }
     Cont At = Depth == F->Value ? std::move(K)
-                                : std::make_shared<const Frame>(
-                                      Frame{E.Star, Depth, F->Next});
+                                : makeFrame(E.Star, Depth, F->Next);
     if (Inst.Live.empty() && Inst.FiredAhead.empty())
       E.Stars.erase(InstPos); // nothing held: every replica is fresh again
     route(W, {false, -1, std::move(Merged), std::move(At)});
