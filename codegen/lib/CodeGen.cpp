@@ -367,6 +367,26 @@ private:
           Deliveries.push_back({R, Out, &Rc});
         }
     }
+    // A pure butterfly (an all-reduce over a power of two of nodes, all of
+    // them receivers, with a built-in, elementwise operation) may run as
+    // Rabenseifner's reduce-scatter and allgather over the same links when
+    // the arrays are large: mark the part's first step, and on each
+    // stage's combine whether this rank keeps the upper half.
+    if (isPureButterfly(Pl) && Op != 4)
+      for (unsigned R = 0; R < NR; ++R) {
+        Part &Pt = Parts[R];
+        if (Pt.Steps.empty() || Pt.Steps[0] != 0)
+          continue; // no contribution of its own: cannot happen here
+        Pt.Steps[2] |= 8; // the TakeLocal of the node's contribution
+        unsigned Stage = 0;
+        for (size_t K = 3; K < Pt.Steps.size(); K += 3)
+          if (Pt.Steps[K] == 2) {
+            unsigned D = Pl.Steps[Stage][0].From ^ Pl.Steps[Stage][0].To;
+            if (R & D)
+              Pt.Steps[K + 2] |= 4;
+            ++Stage;
+          }
+      }
     for (unsigned R = 0; R < NR; ++R) {
       Part &Pt = Parts[R];
       // The last step hands over what is held instead of a copy.

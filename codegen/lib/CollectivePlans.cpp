@@ -92,5 +92,15 @@ void aspen::codegen::planCollectives(graph::Program &P) {
         Ranks += (Ranks.empty() ? "" : ", ") + std::to_string(Rk) + "=" +
                  P.Nodes[R->NodeOfRank[Rk]].Name;
     C.PlanText = "ranks " + Ranks + "\n" + describePlan(R->Plan);
+    static const char *const BuiltIn[] = {"sum", "multiply", "min", "max"};
+    if (isPureButterfly(R->Plan) &&
+        std::find(std::begin(BuiltIn), std::end(BuiltIn), C.Op) !=
+            std::end(BuiltIn)) {
+      if (!C.PlanText.empty() && C.PlanText.back() == '\n')
+        C.PlanText.pop_back();
+      C.PlanText += "\nlarge arrays (ASPEN_REDUCE_SEGMENT_BYTES, default "
+                    "64 KiB): reduce-scatter then allgather over the same "
+                    "links";
+    }
   }
 }

@@ -332,3 +332,26 @@ std::string aspen::codegen::describePlan(const ReducePlan &Plan) {
   }
   return Out;
 }
+
+bool aspen::codegen::isPureButterfly(const ReducePlan &Pl) {
+  unsigned NR = Pl.getNumRanks();
+  if (NR < 2 || (NR & (NR - 1)) || Pl.NumOtherReceivers ||
+      Pl.NumAuxiliaries || Pl.NumParticipantReceivers != NR)
+    return false;
+  unsigned Stages = 0;
+  for (unsigned N = NR; N > 1; N /= 2)
+    ++Stages;
+  if (Pl.Steps.size() != Stages)
+    return false;
+  for (const auto &Step : Pl.Steps) {
+    if (Step.size() != NR)
+      return false;
+    unsigned D = Step[0].From ^ Step[0].To;
+    if (D == 0 || (D & (D - 1)))
+      return false;
+    for (const Transfer &T : Step)
+      if (T.Kind != TransferKind::Reduce || (T.From ^ T.To) != D)
+        return false;
+  }
+  return true;
+}

@@ -8,6 +8,9 @@
 #include "Trace.h"
 #include <algorithm>
 #include <cstdint>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 
 using namespace aspen;
@@ -104,7 +107,24 @@ public:
       QueueElement Uniq;
       std::shared_ptr<Payload> Shared;
       auto Cur = [&]() -> Payload * { return Uniq ? Uniq.get() : Shared.get(); };
-      for (const PlanStep &S : *Steps) {
+      const std::vector<PlanStep> &All = *Steps;
+      size_t From = 0;
+      if (!All.empty() && (All[0].Flags & PlanSegmentable)) {
+        Uniq = aspenDequeue(All[0].Port);
+        if (!Uniq)
+          return; // a stream ended: so does the reduce
+        size_t ES = elementSize(*Uniq.get());
+        size_t Pieces = size_t(1) << stages();
+        if (ES && Uniq.get()->elementCount() >= Pieces &&
+            Uniq.get()->elementCount() * ES >= reduceSegmentBytes()) {
+          if (!segmented(std::move(Uniq), ES, Pieces))
+            return;
+          continue;
+        }
+        From = 1;
+      }
+      for (size_t Index = From; Index < All.size(); ++Index) {
+        const PlanStep &S = All[Index];
         switch (S.K) {
         case PlanStep::TakeLocal:
         case PlanStep::Replace:
@@ -151,6 +171,109 @@ public:
   }
 
 private:
+  unsigned stages() const {
+    unsigned N = 0;
+    for (const PlanStep &S : *Steps)
+      N += S.K == PlanStep::Combine;
+    return N;
+  }
+
+  /// Rabenseifner's all-reduce over the butterfly's links: reduce-scatter
+  /// by recursive halving (each stage sends the half the partner keeps and
+  /// combines the half it keeps), then allgather by recursive doubling in
+  /// the reverse order. Each node sends and combines 1/2 + 1/4 + ... of the
+  /// array instead of all of it at every stage, and every element of the
+  /// result is computed once, on one node, so all nodes get the same bits.
+  /// The slices sent are views of the array: a stage writes only the half
+  /// it keeps, and the allgather fills a range only after the partner has
+  /// received it, i.e. after it was written out. False when a stream ended.
+  bool segmented(QueueElement Mine, size_t ES, size_t Pieces) {
+    struct Stage {
+      uint32_t Send, Recv;
+      bool Upper;
+    };
+    std::vector<Stage> Stages;
+    std::vector<const PlanStep *> Deliveries;
+    for (size_t K = 1; K < Steps->size(); ++K) {
+      const PlanStep &S = (*Steps)[K];
+      if (S.K == PlanStep::Send)
+        Stages.push_back({S.Port, 0, false});
+      else if (S.K == PlanStep::Combine)
+        Stages.back().Recv = S.Port, Stages.back().Upper = S.Flags & PlanUpper;
+      else if (S.K == PlanStep::Deliver)
+        Deliveries.push_back(&S);
+    }
+    // Views of A are sent while A is kept; the deleter can be told to let
+    // go, so a result no view holds any more is handed over, not copied.
+    struct MaybeDelete {
+      bool Keep = false;
+      void operator()(Payload *P) const {
+        if (!Keep)
+          delete P;
+      }
+    };
+    std::shared_ptr<Payload> A(Mine.release(), MaybeDelete{});
+    const size_t N = A->elementCount();
+    auto At = [&](size_t Piece) { return N * Piece / Pieces; };
+    auto Expect = [&](const QueueElement &Q, size_t Count) {
+      if (Q.get()->elementCount() != Count || !Q.get()->elementType() ||
+          *Q.get()->elementType() != *A->elementType())
+        throw std::length_error(
+            "reduce '" + Name + "': a node sent " +
+            std::to_string(Q.get()->elementCount()) + " elements where " +
+            std::to_string(Count) +
+            " were due (do the nodes contribute arrays of different "
+            "sizes or types?)");
+    };
+    size_t Lo = 0, Hi = Pieces;
+    for (const Stage &St : Stages) {
+      size_t Mid = (Lo + Hi) / 2;
+      size_t KeepLo = St.Upper ? Mid : Lo, KeepHi = St.Upper ? Hi : Mid;
+      size_t GiveLo = St.Upper ? Lo : Mid, GiveHi = St.Upper ? Mid : Hi;
+      aspenSend(St.Send, QueueElement(new SharedView(
+                             A, At(GiveLo), At(GiveHi) - At(GiveLo), ES)));
+      QueueElement Next = aspenDequeue(St.Recv);
+      if (!Next)
+        return false;
+      Expect(Next, At(KeepHi) - At(KeepLo));
+      uint64_t T0 = trace::Enabled ? trace::now() : 0;
+      combineAt(Name, Op, *A, At(KeepLo), *Next.get());
+      if (trace::Enabled)
+        trace::record(trace::ReduceStep, &Name, nullptr, T0, trace::now());
+      Lo = KeepLo;
+      Hi = KeepHi;
+    }
+    for (auto It = Stages.rbegin(); It != Stages.rend(); ++It) {
+      size_t W = Hi - Lo;
+      aspenSend(It->Send,
+                QueueElement(new SharedView(A, At(Lo), At(Hi) - At(Lo), ES)));
+      QueueElement Next = aspenDequeue(It->Recv);
+      if (!Next)
+        return false;
+      size_t PLo = It->Upper ? Lo - W : Hi, PHi = PLo + W;
+      Expect(Next, At(PHi) - At(PLo));
+      std::memcpy(static_cast<char *>(A->elementData()) + At(PLo) * ES,
+                  Next.get()->elementData(), (At(PHi) - At(PLo)) * ES);
+      Lo = std::min(Lo, PLo);
+      Hi = std::max(Hi, PHi);
+    }
+    // The views may still be queued for writing: hand over a copy unless
+    // the transport has let go of all of them.
+    for (size_t K = 0; K < Deliveries.size(); ++K) {
+      bool Last = K + 1 == Deliveries.size();
+      if (Last && A.use_count() == 1) {
+        std::atomic_thread_fence(std::memory_order_acquire);
+        Payload *Raw = A.get();
+        std::get_deleter<MaybeDelete>(A)->Keep = true;
+        A.reset();
+        aspenSend(Deliveries[K]->Port, QueueElement(Raw));
+      } else {
+        aspenSend(Deliveries[K]->Port, QueueElement(A->clone()));
+      }
+    }
+    return true;
+  }
+
   void apply(Payload &Acc, const Payload &Next) {
     uint64_t T0 = trace::Enabled ? trace::now() : 0;
     if (Op == ReduceOp::User)
@@ -185,6 +308,20 @@ private:
   unsigned R;
 };
 
+template <typename T>
+bool tryApplyAt(ReduceOp Op, Payload &Acc, size_t First, const Payload &Next) {
+  if (*Acc.elementType() != typeid(T))
+    return false;
+  apply(Op, static_cast<T *>(Acc.elementData()) + First,
+        static_cast<const T *>(const_cast<Payload &>(Next).elementData()),
+        Next.elementCount());
+  return true;
+}
+
+template <typename T> size_t sizeIf(const std::type_info &Ty) {
+  return Ty == typeid(T) ? sizeof(T) : 0;
+}
+
 } // namespace
 
 void aspen::rt::combine(const std::string &Collective, ReduceOp Op,
@@ -215,6 +352,46 @@ void aspen::rt::combine(const std::string &Collective, ReduceOp Op,
                          "': built-in operations work on arrays of integers, "
                          "float or double");
 }
+
+size_t aspen::rt::elementSize(const Payload &P) {
+  const std::type_info *Ty = P.elementType();
+  if (!Ty)
+    return 0;
+  size_t S = sizeIf<double>(*Ty) | sizeIf<float>(*Ty) | sizeIf<int>(*Ty) |
+             sizeIf<long>(*Ty) | sizeIf<long long>(*Ty) |
+             sizeIf<unsigned>(*Ty) | sizeIf<unsigned long>(*Ty) |
+             sizeIf<unsigned long long>(*Ty) | sizeIf<short>(*Ty);
+  return S;
+}
+
+void aspen::rt::combineAt(const std::string &Collective, ReduceOp Op,
+                          Payload &Acc, size_t First, const Payload &Next) {
+  const std::type_info *TB = Next.elementType();
+  if (!TB || *TB != *Acc.elementType())
+    throw PayloadTypeError("reduce '" + Collective +
+                           "': nodes sent arrays of different element types");
+  if (First + Next.elementCount() > Acc.elementCount())
+    throw std::length_error("reduce '" + Collective +
+                            "': a node sent more elements than the array "
+                            "holds (arrays of different lengths?)");
+  if (tryApplyAt<double>(Op, Acc, First, Next) ||
+      tryApplyAt<float>(Op, Acc, First, Next) ||
+      tryApplyAt<int>(Op, Acc, First, Next) ||
+      tryApplyAt<long>(Op, Acc, First, Next) ||
+      tryApplyAt<long long>(Op, Acc, First, Next) ||
+      tryApplyAt<unsigned>(Op, Acc, First, Next) ||
+      tryApplyAt<unsigned long>(Op, Acc, First, Next) ||
+      tryApplyAt<unsigned long long>(Op, Acc, First, Next) ||
+      tryApplyAt<short>(Op, Acc, First, Next))
+    return;
+  throw PayloadTypeError("reduce '" + Collective +
+                         "': built-in operations work on arrays of integers, "
+                         "float or double");
+}
+
+static size_t SegmentBytes = size_t(64) << 10;
+size_t aspen::rt::reduceSegmentBytes() { return SegmentBytes; }
+void aspen::rt::setReduceSegmentBytes(size_t Bytes) { SegmentBytes = Bytes; }
 
 ModuleBase *aspen::rt::makeReduce(std::string Name, ReduceOp Op,
                                   UserReduceFn User, unsigned P, unsigned R) {

@@ -18,6 +18,7 @@
 #include "aspen/runtime.h"
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,20 @@ struct PlanStep {
   enum Kind : uint32_t { TakeLocal, Send, Combine, Replace, Deliver };
   uint32_t K, Port, Flags;
 };
-enum : uint32_t { PlanLeft = 1, PlanLastUse = 2 };
+enum : uint32_t {
+  PlanLeft = 1,
+  PlanLastUse = 2,
+  /// On a pure butterfly's combine: this rank keeps the upper half when
+  /// the stage runs as reduce-scatter.
+  PlanUpper = 4,
+  /// On the first step: the steps are a pure butterfly with a built-in
+  /// operation, so large arrays may go reduce-scatter then allgather.
+  PlanSegmentable = 8,
+};
+/// ASPEN_REDUCE_SEGMENT_BYTES: arrays from this size go Rabenseifner's way
+/// across nodes (checked at start-up; 0 for always).
+size_t reduceSegmentBytes();
+void setReduceSegmentBytes(size_t Bytes); // before the run
 ModuleBase *makePlanReduce(std::string Name, ReduceOp Op, UserReduceFn User,
                            const std::vector<PlanStep> *Steps);
 
@@ -46,23 +60,42 @@ ModuleBase *makePlanReduce(std::string Name, ReduceOp Op, UserReduceFn User,
 /// the view lives.
 class SharedView final : public Payload {
 public:
-  explicit SharedView(std::shared_ptr<Payload> P) : P(std::move(P)) {}
+  explicit SharedView(std::shared_ptr<Payload> P)
+      : P(std::move(P)), Count(this->P->elementCount()) {}
+  /// Elements [First, First + Count) of an array payload.
+  SharedView(std::shared_ptr<Payload> P, size_t First, size_t Count,
+             size_t ElemSize)
+      : P(std::move(P)), Offset(First * ElemSize), Count(Count),
+        Slice(true) {}
   const Payload &viewed() const { return *P; }
-  Payload *clone() const override { return P->clone(); }
+  Payload *clone() const override {
+    if (!Slice)
+      return P->clone();
+    throw std::logic_error("a slice of a reduce's array is not copied");
+  }
   const std::type_info *elementType() const override {
     return P->elementType();
   }
-  void *elementData() override { return P->elementData(); }
-  size_t elementCount() const override { return P->elementCount(); }
+  void *elementData() override {
+    return static_cast<char *>(P->elementData()) + Offset;
+  }
+  size_t elementCount() const override { return Count; }
 
 private:
   std::shared_ptr<Payload> P;
+  size_t Offset = 0, Count = 0;
+  bool Slice = false;
 };
 
 /// `Acc op= Next`, elementwise, for arrays of int, long, long long (signed
 /// and unsigned), float and double of equal length.
 void combine(const std::string &Collective, ReduceOp Op, Payload &Acc,
              const Payload &Next);
+/// Elements [First, First + Next's count) of Acc op= Next.
+void combineAt(const std::string &Collective, ReduceOp Op, Payload &Acc,
+               size_t First, const Payload &Next);
+/// Bytes per element of an array payload of a built-in element type, or 0.
+size_t elementSize(const Payload &P);
 
 } // namespace aspen::rt
 

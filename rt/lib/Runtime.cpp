@@ -460,6 +460,8 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   // Node processes sharing a machine get disjoint cores from the launcher.
   R.SchedOpts.FirstCore = unsigned(envSize("ASPEN_FIRST_CORE", 0, 0, 1 << 20));
   checkSNetEnvironment();
+  setReduceSegmentBytes(envSize("ASPEN_REDUCE_SEGMENT_BYTES", 64 * 1024, 0,
+                                size_t(1) << 40));
 }
 
 extern "C" U32 aspen_rt_add_module(Ptr Name, Ptr Factory, U32 NumInputs,

@@ -4,6 +4,7 @@
 // RUN: env ASPEN_STACK_SIZE=lots sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=STACK
 // RUN: env ASPEN_SNET_CONCURRENCY=Box:0 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SNET
 // RUN: env ASPEN_SNET_WORKERS=many sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SNETW
+// RUN: env ASPEN_REDUCE_SEGMENT_BYTES=big sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SEG
 // RUN: env ASPEN_QUEUE_CAPACITY=1k ASPEN_STACK_SIZE=1M ASPEN_WORKERS=2 ASPEN_PIN=0 %t | FileCheck %s --check-prefix=OK
 // The runtime's environment variables are checked before anything runs: a
 // bad value ends the program with exit status 2 and says what is allowed.
@@ -36,3 +37,6 @@ Module Hello {
 // SNETW-NOT: hello ran
 // SNETW:      aspen: error: ASPEN_SNET_WORKERS=many: not a number between 1 and 4096
 // SNETW-NEXT: exit status 2
+// SEG-NOT: hello ran
+// SEG:      aspen: error: ASPEN_REDUCE_SEGMENT_BYTES=big is not a number between 0 and 1099511627776
+// SEG-NEXT: exit status 2

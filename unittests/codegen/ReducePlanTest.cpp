@@ -202,6 +202,21 @@ TEST(ReducePlan, AllReduceOfPowerOfTwoIsTheButterfly) {
   }
 }
 
+TEST(ReducePlan, OnlyPowerOfTwoAllReducesArePureButterflies) {
+  // These may run as reduce-scatter plus allgather; nothing else may.
+  for (unsigned NumP = 1; NumP <= 64; ++NumP) {
+    bool Pow2 = NumP >= 2 && !(NumP & (NumP - 1));
+    EXPECT_EQ(isPureButterfly(checkSpec(makeSpec(NumP, allOf(NumP), 0))), Pow2)
+        << NumP;
+    if (NumP >= 2) {
+      // A reduce to one participant, or to others as well, is not.
+      EXPECT_FALSE(isPureButterfly(checkSpec(makeSpec(NumP, {0}, 0)))) << NumP;
+      EXPECT_FALSE(isPureButterfly(checkSpec(makeSpec(NumP, allOf(NumP), 1))))
+          << NumP;
+    }
+  }
+}
+
 TEST(ReducePlan, AllReduceOfOtherSizesTakesTwoPlusFloorLog2) {
   // Section 2.1's anomaly: 9 nodes need 5 steps, 16 only 4.
   EXPECT_EQ(checkSpec(makeSpec(9, allOf(9), 0)).Steps.size(), 5u);

@@ -146,6 +146,13 @@ std::vector<RankLoad> computeRankLoad(const ReducePlan &Plan);
 /// per step, e.g. "step 1: 8->0 (reduce), 9->1 (reduce)".
 std::string describePlan(const ReducePlan &Plan);
 
+/// Whether the plan is a pure butterfly: every rank takes part and
+/// receives, there are a power of two of them, and step s pairs each rank r
+/// with r ^ d_s. Such a plan can also run as Rabenseifner's reduce-scatter
+/// and allgather over the same links (for large arrays and elementwise
+/// operations), stage s keeping the upper half on ranks with bit d_s set.
+bool isPureButterfly(const ReducePlan &Plan);
+
 } // namespace aspen::codegen
 
 #endif // ASPEN_CODEGEN_REDUCEPLAN_H
