@@ -7,8 +7,8 @@
 #include "Collectives.h"
 #include "Trace.h"
 #include <algorithm>
-#include <cstdint>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -106,7 +106,9 @@ public:
     for (;;) {
       QueueElement Uniq;
       std::shared_ptr<Payload> Shared;
-      auto Cur = [&]() -> Payload * { return Uniq ? Uniq.get() : Shared.get(); };
+      auto Cur = [&]() -> Payload * {
+        return Uniq ? Uniq.get() : Shared.get();
+      };
       const std::vector<PlanStep> &All = *Steps;
       size_t From = 0;
       if (!All.empty() && (All[0].Flags & PlanSegmentable)) {

@@ -65,8 +65,7 @@ public:
   /// Elements [First, First + Count) of an array payload.
   SharedView(std::shared_ptr<Payload> P, size_t First, size_t Count,
              size_t ElemSize)
-      : P(std::move(P)), Offset(First * ElemSize), Count(Count),
-        Slice(true) {}
+      : P(std::move(P)), Offset(First * ElemSize), Count(Count), Slice(true) {}
   const Payload &viewed() const { return *P; }
   Payload *clone() const override {
     if (!Slice)

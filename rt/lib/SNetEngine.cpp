@@ -153,9 +153,9 @@ struct Entity {
   void countHeld(int64_t Records, int64_t Replicas) {
     HeldRecords.store(HeldRecords.load(std::memory_order_relaxed) + Records,
                       std::memory_order_relaxed);
-    HoldingReplicas.store(
-        HoldingReplicas.load(std::memory_order_relaxed) + Replicas,
-        std::memory_order_relaxed);
+    HoldingReplicas.store(HoldingReplicas.load(std::memory_order_relaxed) +
+                              Replicas,
+                          std::memory_order_relaxed);
   }
 
   // Synchro-cells: state per replica, keyed by its path (the claim
@@ -203,9 +203,8 @@ unsigned concurrencyFor(const std::string &Box, unsigned Default) {
   size_t Pos = 0;
   for (;;) {
     size_t Comma = S.find(',', Pos);
-    std::string Part = S.substr(Pos, Comma == std::string::npos
-                                         ? std::string::npos
-                                         : Comma - Pos);
+    std::string Part = S.substr(
+        Pos, Comma == std::string::npos ? std::string::npos : Comma - Pos);
     size_t Colon = Part.find(':');
     unsigned N = unsigned(std::strtoul(
         Part.c_str() + (Colon == std::string::npos ? 0 : Colon + 1), nullptr,
@@ -272,7 +271,8 @@ private:
       H = (H ^ (H >> 29)) * 0x94D049BB133111EBull;
       H ^= H >> 32;
     }
-    return std::make_shared<const Frame>(Frame{Node, Value, std::move(Next), H});
+    return std::make_shared<const Frame>(
+        Frame{Node, Value, std::move(Next), H});
   }
   void push(Worker &W, Entity &E, Item *It);
   void toExit(Item *It);
@@ -303,7 +303,8 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
   Scheduler *S = currentScheduler();
   const char *W = std::getenv("ASPEN_SNET_WORKERS"); // checked at start-up
   NumHelpers = W && *W ? unsigned(std::strtoul(W, nullptr, 10))
-                       : S ? S->workerCount() : 1;
+               : S     ? S->workerCount()
+                       : 1;
   AdmitLimit = 64 * int64_t(NumHelpers);
   Entities.resize(G.Nodes.size());
   std::vector<int> Parent(G.Nodes.size(), -1);
@@ -349,12 +350,11 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
 /// holding records (and in how many replicas). Only counters are read, so
 /// the dump never waits for the workers.
 std::string Engine::describeState() const {
-  std::string S = "S-Net: " +
-                  std::to_string(Pending.load(std::memory_order_relaxed)) +
-                  " records at boxes and cells, " +
-                  std::to_string(NumHelpers) + " helpers (" +
-                  std::to_string(NumSleeping.load(std::memory_order_relaxed)) +
-                  " idle)";
+  std::string S =
+      "S-Net: " + std::to_string(Pending.load(std::memory_order_relaxed)) +
+      " records at boxes and cells, " + std::to_string(NumHelpers) +
+      " helpers (" +
+      std::to_string(NumSleeping.load(std::memory_order_relaxed)) + " idle)";
   for (const auto &E : Entities) {
     if (!E)
       continue;
@@ -369,8 +369,8 @@ std::string Engine::describeState() const {
       }
       if (Queued + Running == 0)
         continue;
-      S += "\nbox " + E->N->Name + ": " + std::to_string(Queued) +
-           " queued, " + std::to_string(Running) + " running";
+      S += "\nbox " + E->N->Name + ": " + std::to_string(Queued) + " queued, " +
+           std::to_string(Running) + " running";
       if (E->Lanes.size() > 1)
         S += ", in " + std::to_string(Busy) + " of " +
              std::to_string(E->Lanes.size()) + " replica lanes";
@@ -441,8 +441,7 @@ bool Engine::enter(Worker &W, Step &S) {
     return false;
   case Node::Filter: {
     if (!N.Patterns[0].matches(S.R))
-      throw PayloadTypeError("a filter got a record of type " +
-                             describe(S.R));
+      throw PayloadTypeError("a filter got a record of type " + describe(S.R));
     std::vector<Record> Outs;
     N.FilterFun(S.R, Outs);
     if (Outs.empty())
@@ -559,8 +558,8 @@ void Engine::push(Worker &W, Entity &E, Item *It) {
   Pending.fetch_add(1, std::memory_order_relaxed);
   if (E.N->K == Node::Box) {
     // The replica's lane.
-    size_t Index = E.Lanes.size() > 1 ? size_t(pathHash(It->K) % E.Lanes.size())
-                                      : 0;
+    size_t Index =
+        E.Lanes.size() > 1 ? size_t(pathHash(It->K) % E.Lanes.size()) : 0;
     Lane &L = *E.Lanes[Index];
     L.Queued.fetch_add(1, std::memory_order_relaxed);
     L.In.push(It);
@@ -812,8 +811,8 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     } else {
       Inst.FiredAhead.push_back(Depth);
     }
-    Cont At = Depth == F->Value ? std::move(K)
-                                : makeFrame(E.Star, Depth, F->Next);
+    Cont At =
+        Depth == F->Value ? std::move(K) : makeFrame(E.Star, Depth, F->Next);
     if (Inst.Live.empty() && Inst.FiredAhead.empty())
       E.Stars.erase(InstPos); // nothing held: every replica is fresh again
     route(W, {false, -1, std::move(Merged), std::move(At)});
@@ -885,10 +884,10 @@ void Engine::helper(Worker &W) {
     // futex round trip on the scheduler's side.
     // Never while a fiber waits for this worker: the network's own fiber
     // and its neighbours need it to move records in and out.
-    int Spins = NumSleeping.load(std::memory_order_relaxed) + 1 <
-                        int(NumHelpers)
-                    ? BusySpins
-                    : IdleSpins;
+    int Spins =
+        NumSleeping.load(std::memory_order_relaxed) + 1 < int(NumHelpers)
+            ? BusySpins
+            : IdleSpins;
     for (int Spin = 0; Spin < Spins && !Got; ++Spin) {
       if ((Got = findLicence(W, It)))
         break;
@@ -998,8 +997,7 @@ void Engine::pump() {
       Self.aspenSend(0, Out);
       Progress = true;
     }
-    if (!InputDone &&
-        Pending.load(std::memory_order_acquire) < AdmitLimit) {
+    if (!InputDone && Pending.load(std::memory_order_acquire) < AdmitLimit) {
       Payload *P = nullptr;
       if (In.tryPop(P)) {
         Admit(P);
@@ -1074,9 +1072,8 @@ void aspen::rt::checkSNetEnvironment() {
   size_t Pos = 0;
   for (;;) {
     size_t Comma = S.find(',', Pos);
-    std::string Part = S.substr(Pos, Comma == std::string::npos
-                                         ? std::string::npos
-                                         : Comma - Pos);
+    std::string Part = S.substr(
+        Pos, Comma == std::string::npos ? std::string::npos : Comma - Pos);
     size_t Colon = Part.find(':');
     std::string Num =
         Colon == std::string::npos ? Part : Part.substr(Colon + 1);

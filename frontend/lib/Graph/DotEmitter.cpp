@@ -136,8 +136,8 @@ void DotWriter::run() {
       const Instance &Inst = P.Instances[I];
       if (Inst.K == Instance::SNet) {
         std::string Cluster = "cluster_network_" + std::to_string(I);
-        OS << Pad << "subgraph " << Cluster << " {\n" << Pad
-           << "  label=" << q(Inst.Name) << "; style=dashed;\n";
+        OS << Pad << "subgraph " << Cluster << " {\n"
+           << Pad << "  label=" << q(Inst.Name) << "; style=dashed;\n";
         auto [In, Out] = net(Inst.Net, Placed ? 3 : 2);
         OS << Pad << "}\n";
         NetIn[I] = In;
@@ -164,8 +164,8 @@ void DotWriter::run() {
               ? std::to_string(Ids.size())
               : std::to_string(First.Index) + ":" + std::to_string(Last.Index);
       OS << Pad << "subgraph " << q("cluster_vec_" + V + Part) << " {\n"
-         << Pad << "  label="
-         << q(V + "[" + Range + "] : " + P.get(First.Module).Name)
+         << Pad
+         << "  label=" << q(V + "[" + Range + "] : " + P.get(First.Module).Name)
          << "; style=filled; color=lightgrey;\n";
       for (uint32_t I : Ids)
         OS << Pad << "  i" << I << " [shape=box, style=\"rounded,filled\", "

@@ -1,4 +1,5 @@
-//===- Examiner.h - Serialise work on a shared object without waiting -*- C++ -*-===//
+//===- Examiner.h - Serialise work on a shared object without waiting -*- C++
+//-*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //
