@@ -1,5 +1,4 @@
-//===- Examiner.h - Serialise work on a shared object without waiting -*- C++
-//-*-===//
+//===- Examiner.h - Serialised examination without waiting -----*- C++ -*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //
