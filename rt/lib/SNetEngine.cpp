@@ -87,10 +87,16 @@ struct Item : LinkedMPSCNode {
   Lane *L = nullptr;
 };
 
+/// One replica of a synchro-cell: the record held for each pattern (one
+/// allocation, when the replica first holds something) and which are held.
 struct SyncState {
-  std::vector<Record> Held;
-  std::vector<bool> Has;
+  std::unique_ptr<Record[]> Held;
+  uint64_t Has = 0; // bit I: pattern I is held (at most 64 patterns)
   bool Fired = false;
+  bool has(size_t I) const { return Has >> I & 1; }
+  bool full(size_t N) const {
+    return Has == (N == 64 ? ~0ull : (1ull << N) - 1);
+  }
 };
 
 struct PathHash {
@@ -244,6 +250,10 @@ private:
     std::vector<Step> Stack;
     /// While an invocation routes its outputs: where they stop, in order.
     std::vector<std::pair<Entity *, Item *>> *Capture = nullptr;
+    /// Reused, so steady state allocates no vectors: a box's outputs, and
+    /// the spare a collector swaps into the slot it empties.
+    std::vector<Record> Outs;
+    std::vector<std::pair<Entity *, Item *>> Spare;
     Fiber *F = nullptr;
     std::atomic<bool> Sleeping{false};
     uint64_t Rand = 0;
@@ -315,6 +325,10 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
     const Node &N = G.Nodes[I];
     if (N.K != Node::Box && N.K != Node::Sync)
       continue;
+    if (N.K == Node::Sync && N.Patterns.size() > 64)
+      throw std::length_error("a synchro-cell of " +
+                              std::to_string(N.Patterns.size()) +
+                              " patterns: at most 64 are supported");
     auto E = std::make_unique<Entity>();
     E->N = &N;
     E->Id = int(I);
@@ -606,7 +620,8 @@ void Engine::invoke(Worker &W, Item *It) {
   Entity &E = *It->E;
   Lane &L = *It->L;
   const Node &N = *E.N;
-  std::vector<Record> Outs;
+  std::vector<Record> &Outs = W.Outs;
+  Outs.clear();
   uint64_t T0 = trace::Enabled ? trace::now() : 0;
   try {
     if (!N.Patterns[0].matches(It->R))
@@ -651,7 +666,8 @@ void Engine::collect(Worker &W, Entity &E, Lane &L) {
     if (!S.Ready.load(std::memory_order_acquire))
       break;
     std::vector<std::pair<Entity *, Item *>> Outs;
-    Outs.swap(S.Out);
+    Outs.swap(W.Spare);
+    Outs.swap(S.Out); // the slot keeps the spare's room
     S.Ready.store(false, std::memory_order_relaxed);
     L.Drained.store(++L.CollectPos, std::memory_order_release);
     for (auto &[To, It] : Outs)
@@ -659,6 +675,8 @@ void Engine::collect(Worker &W, Entity &E, Lane &L) {
         push(W, *To, It);
       else
         toExit(It);
+    Outs.clear();
+    W.Spare.swap(Outs);
     recordDone();
     Any = true;
   }
@@ -715,25 +733,23 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
     Pos = E.States.emplace(E.Scratch, SyncState()).first;
   SyncState &S = Pos->second;
   if (!S.Fired) {
-    if (S.Held.empty()) {
-      S.Held.resize(N.Patterns.size());
-      S.Has.assign(N.Patterns.size(), false);
+    if (!S.Held) {
+      S.Held.reset(new Record[N.Patterns.size()]);
       E.countHeld(0, 1);
     }
     for (size_t I = 0; I < N.Patterns.size(); ++I)
-      if (!S.Has[I] && N.Patterns[I].matches(R)) {
+      if (!S.has(I) && N.Patterns[I].matches(R)) {
         S.Held[I] = std::move(R);
-        S.Has[I] = true;
+        S.Has |= 1ull << I;
         E.countHeld(1, 0);
-        if (std::find(S.Has.begin(), S.Has.end(), false) == S.Has.end()) {
+        if (S.full(N.Patterns.size())) {
           E.countHeld(-int64_t(N.Patterns.size()), -1);
           // The first match of every pattern merges into one record.
           Record Merged = std::move(S.Held[0]);
-          for (size_t J = 1; J < S.Held.size(); ++J)
+          for (size_t J = 1; J < N.Patterns.size(); ++J)
             inherit(Merged, S.Held[J], {});
           S.Fired = true;
-          std::vector<Record>().swap(S.Held);
-          std::vector<bool>().swap(S.Has);
+          S.Held.reset();
           route(W, {false, -1, std::move(Merged), std::move(K)});
         }
         recordDone();
@@ -775,7 +791,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     SyncState *S = Live == Inst.Live.end() ? nullptr : &Live->second;
     size_t Slot = NP;
     for (size_t I = 0; I < NP; ++I)
-      if ((!S || !S->Has[I]) && N.Patterns[I].matches(R)) {
+      if ((!S || !S->has(I)) && N.Patterns[I].matches(R)) {
         Slot = I;
         break;
       }
@@ -785,13 +801,12 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
       Inst.Live.emplace_back(Depth, SyncState());
       Live = Inst.Live.end() - 1;
       S = &Live->second;
-      S->Held.resize(NP);
-      S->Has.assign(NP, false);
+      S->Held.reset(new Record[NP]);
       E.countHeld(0, 1);
     }
     S->Held[Slot] = std::move(R);
-    S->Has[Slot] = true;
-    if (std::find(S->Has.begin(), S->Has.end(), false) != S->Has.end()) {
+    S->Has |= 1ull << Slot;
+    if (!S->full(NP)) {
       E.countHeld(1, 0);
       recordDone(); // held
       return;
