@@ -189,6 +189,9 @@ private:
   /// The slices sent are views of the array: a stage writes only the half
   /// it keeps, and the allgather fills a range only after the partner has
   /// received it, i.e. after it was written out. False when a stream ended.
+  /// The size of the chunks a range travels in.
+  static constexpr size_t ChunkBytes = 128 << 10;
+
   bool segmented(QueueElement Mine, size_t ES, size_t Pieces) {
     struct Stage {
       uint32_t Send, Recv;
@@ -227,35 +230,56 @@ private:
             " were due (do the nodes contribute arrays of different "
             "sizes or types?)");
     };
+    // Ranges go in chunks, so a chunk is combined (or copied) while the
+    // next ones are still on the wire; both ends cut a range the same way.
+    const size_t Chunk = std::max<size_t>(1, ChunkBytes / ES);
+    auto SendRange = [&](uint32_t Port, size_t First, size_t Count) {
+      for (size_t Off = 0; Off < Count; Off += Chunk)
+        aspenSend(Port, QueueElement(new SharedView(
+                            A, First + Off, std::min(Chunk, Count - Off), ES)));
+    };
+    // Receives Count elements in chunks and hands each to Take(offset).
+    auto RecvRange = [&](uint32_t Port, size_t Count, auto &&Take) {
+      for (size_t Off = 0; Off < Count; Off += Chunk) {
+        QueueElement Next = aspenDequeue(Port);
+        if (!Next)
+          return false;
+        Expect(Next, std::min(Chunk, Count - Off));
+        Take(Off, *Next.get());
+      }
+      return true;
+    };
     size_t Lo = 0, Hi = Pieces;
     for (const Stage &St : Stages) {
       size_t Mid = (Lo + Hi) / 2;
       size_t KeepLo = St.Upper ? Mid : Lo, KeepHi = St.Upper ? Hi : Mid;
       size_t GiveLo = St.Upper ? Lo : Mid, GiveHi = St.Upper ? Mid : Hi;
-      aspenSend(St.Send, QueueElement(new SharedView(
-                             A, At(GiveLo), At(GiveHi) - At(GiveLo), ES)));
-      QueueElement Next = aspenDequeue(St.Recv);
-      if (!Next)
+      SendRange(St.Send, At(GiveLo), At(GiveHi) - At(GiveLo));
+      bool Ok = RecvRange(St.Recv, At(KeepHi) - At(KeepLo),
+                          [&](size_t Off, const Payload &Next) {
+                            uint64_t T0 = trace::Enabled ? trace::now() : 0;
+                            combineAt(Name, Op, *A, At(KeepLo) + Off, Next);
+                            if (trace::Enabled)
+                              trace::record(trace::ReduceStep, &Name, nullptr,
+                                            T0, trace::now());
+                          });
+      if (!Ok)
         return false;
-      Expect(Next, At(KeepHi) - At(KeepLo));
-      uint64_t T0 = trace::Enabled ? trace::now() : 0;
-      combineAt(Name, Op, *A, At(KeepLo), *Next.get());
-      if (trace::Enabled)
-        trace::record(trace::ReduceStep, &Name, nullptr, T0, trace::now());
       Lo = KeepLo;
       Hi = KeepHi;
     }
     for (auto It = Stages.rbegin(); It != Stages.rend(); ++It) {
       size_t W = Hi - Lo;
-      aspenSend(It->Send,
-                QueueElement(new SharedView(A, At(Lo), At(Hi) - At(Lo), ES)));
-      QueueElement Next = aspenDequeue(It->Recv);
-      if (!Next)
-        return false;
+      SendRange(It->Send, At(Lo), At(Hi) - At(Lo));
       size_t PLo = It->Upper ? Lo - W : Hi, PHi = PLo + W;
-      Expect(Next, At(PHi) - At(PLo));
-      std::memcpy(static_cast<char *>(A->elementData()) + At(PLo) * ES,
-                  Next.get()->elementData(), (At(PHi) - At(PLo)) * ES);
+      bool Ok = RecvRange(
+          It->Recv, At(PHi) - At(PLo), [&](size_t Off, Payload &Next) {
+            std::memcpy(static_cast<char *>(A->elementData()) +
+                            (At(PLo) + Off) * ES,
+                        Next.elementData(), Next.elementCount() * ES);
+          });
+      if (!Ok)
+        return false;
       Lo = std::min(Lo, PLo);
       Hi = std::max(Hi, PHi);
     }
