@@ -2,6 +2,8 @@
 // RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 ASPEN_STATS=1 %t2 2>&1 | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes4 -o %t4
 // RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 %t4 | FileCheck %s
+// RUN: env N=40003 %t2 | FileCheck %s
+// RUN: env N=40003 %t4 | FileCheck %s
 // RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 MISMATCH=1 not %t2 2>&1 | FileCheck %s --check-prefix=SIZES
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes4 --dump-graph | FileCheck %s --check-prefix=PLAN
 // Large arrays take Rabenseifner's way across a power of two of nodes:
@@ -26,8 +28,9 @@ Module Main is Root requires Module W, Module Reduce {
 
 Module W {
   void run() {
-    // 1,003 doubles: the halves and quarters are uneven.
-    int n = 1003;
+    // 1,003 doubles: the halves and quarters are uneven. 40,003 doubles
+    // (313 KiB, over the default threshold) travel in several chunks.
+    int n = std::getenv("N") ? std::atoi(std::getenv("N")) : 1003;
     if (std::getenv("MISMATCH") && instanceIndex() >= 5)
       n = 1203;
     long bad = 0;
