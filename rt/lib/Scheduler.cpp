@@ -360,7 +360,13 @@ void Scheduler::idle(Worker &W) {
     // answered.
     if (Poll && Poll())
       continue;
-    cpuRelax();
+    // A node process sharing its cores with others (unpinned) gives the
+    // core away between looks: the node it waits for may be the one
+    // waiting for this core.
+    if (Poll && !Opts.Pin)
+      sched_yield();
+    else
+      cpuRelax();
   }
   if (Poll) {
     // Messages from other nodes: poll the network while waiting a while
