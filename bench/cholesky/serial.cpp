@@ -8,11 +8,8 @@ int main() {
   int N, B;
   chol::sizes(N, B);
   const int P = N / B;
-  std::vector<chol::TileRef> A(size_t(P) * P);
-  for (int I = 0; I < P; ++I)
-    for (int J = 0; J <= I; ++J)
-      A[size_t(I) * P + J] = chol::makeTile(N, B, I, J);
-  auto T = [&](int I, int J) -> chol::Tile & { return *A[size_t(I) * P + J]; };
+  chol::Matrix A(N, B);
+  auto T = [&](int I, int J) -> chol::Tile & { return A.at(I, J); };
   auto T0 = std::chrono::steady_clock::now();
   for (int K = 0; K < P; ++K) {
     chol::potrf(T(K, K));
@@ -25,7 +22,7 @@ int main() {
   double Secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
           .count();
-  double Res = chol::residual(N, B, A);
+  double Res = chol::residual(N, B, A.Tiles);
   std::printf("cholesky n=%d b=%d time %.4f s residual %.2e %s\n", N, B, Secs,
               Res, Res < 1e-8 * N ? "ok" : "WRONG");
   return Res < 1e-8 * N ? 0 : 1;

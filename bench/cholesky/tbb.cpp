@@ -17,11 +17,8 @@ int main() {
   const char *W = std::getenv("TBB_WORKERS");
   global_control Limit(global_control::max_allowed_parallelism,
                        W ? std::atoi(W) : info::default_concurrency());
-  std::vector<chol::TileRef> A(size_t(P) * P);
-  for (int I = 0; I < P; ++I)
-    for (int J = 0; J <= I; ++J)
-      A[size_t(I) * P + J] = chol::makeTile(N, B, I, J);
-  auto T = [&](int I, int J) -> chol::Tile & { return *A[size_t(I) * P + J]; };
+  chol::Matrix A(N, B);
+  auto T = [&](int I, int J) -> chol::Tile & { return A.at(I, J); };
 
   flow::graph G;
   std::vector<std::unique_ptr<Node>> Potrf(P), Trsm(size_t(P) * P),
@@ -40,8 +37,8 @@ int main() {
           G, [&, J, K](flow::continue_msg) { chol::trsm(T(K, K), T(J, K)); });
     for (int I = K + 1; I < P; ++I)
       for (int J = K + 1; J <= I; ++J)
-        UpdAt(I, J, K) = std::make_unique<Node>(
-            G, [&, I, J, K](flow::continue_msg) {
+        UpdAt(I, J, K) =
+            std::make_unique<Node>(G, [&, I, J, K](flow::continue_msg) {
               chol::gemmNT(T(I, K), T(J, K), T(I, J));
             });
   }
@@ -68,7 +65,7 @@ int main() {
   double Secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
           .count();
-  double Res = chol::residual(N, B, A);
+  double Res = chol::residual(N, B, A.Tiles);
   std::printf("cholesky n=%d b=%d time %.4f s residual %.2e %s\n", N, B, Secs,
               Res, Res < 1e-8 * N ? "ok" : "WRONG");
   return Res < 1e-8 * N ? 0 : 1;

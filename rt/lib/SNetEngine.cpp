@@ -126,7 +126,6 @@ struct Lane {
   uint64_t NextSeq = 0; // the claim examiner's
   alignas(64) std::atomic<unsigned> Active{0};
   std::atomic<uint64_t> Drained{0};
-  std::atomic<int64_t> Queued{0}; // for ASPEN_DUMP
   Examiner Collect;
   uint64_t CollectPos = 0; // the collector's
   /// One invocation's outputs, already routed by its invoker as far as
@@ -197,33 +196,19 @@ std::vector<Engine *> Engines;
 std::mutex HelpersLock;
 std::vector<std::unique_ptr<Fiber>> AllHelpers;
 
-/// ASPEN_SNET_CONCURRENCY: `N` for every box, or `Box:N,...` with an
-/// optional plain `N` for the rest. Checked at start-up
-/// (checkSNetEnvironment), so here it is well formed.
+/// ASPEN_SNET_WORKERS and ASPEN_SNET_CONCURRENCY, read and checked once
+/// at start-up (checkSNetEnvironment); 0 where unset.
+struct {
+  unsigned Workers = 0;
+  unsigned Concurrency = 0;                             // the plain `N`
+  std::vector<std::pair<std::string, unsigned>> PerBox; // `Box:N`
+} Settings;
+
 unsigned concurrencyFor(const std::string &Box, unsigned Default) {
-  const char *V = std::getenv("ASPEN_SNET_CONCURRENCY");
-  if (!V || !*V)
-    return Default;
-  unsigned Plain = Default, Named = 0;
-  std::string S(V);
-  size_t Pos = 0;
-  for (;;) {
-    size_t Comma = S.find(',', Pos);
-    std::string Part = S.substr(
-        Pos, Comma == std::string::npos ? std::string::npos : Comma - Pos);
-    size_t Colon = Part.find(':');
-    unsigned N = unsigned(std::strtoul(
-        Part.c_str() + (Colon == std::string::npos ? 0 : Colon + 1), nullptr,
-        10));
-    if (Colon == std::string::npos)
-      Plain = N;
-    else if (Part.substr(0, Colon) == Box)
-      Named = N;
-    if (Comma == std::string::npos)
-      break;
-    Pos = Comma + 1;
-  }
-  return Named ? Named : Plain;
+  for (const auto &[Name, N] : Settings.PerBox)
+    if (Name == Box)
+      return N;
+  return Settings.Concurrency ? Settings.Concurrency : Default;
 }
 
 class Engine {
@@ -311,10 +296,7 @@ private:
 
 Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
   Scheduler *S = currentScheduler();
-  const char *W = std::getenv("ASPEN_SNET_WORKERS"); // checked at start-up
-  NumHelpers = W && *W ? unsigned(std::strtoul(W, nullptr, 10))
-               : S     ? S->workerCount()
-                       : 1;
+  NumHelpers = Settings.Workers ? Settings.Workers : S ? S->workerCount() : 1;
   AdmitLimit = 64 * int64_t(NumHelpers);
   Entities.resize(G.Nodes.size());
   std::vector<int> Parent(G.Nodes.size(), -1);
@@ -360,7 +342,7 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
 }
 
 /// What ASPEN_DUMP shows of a running network: every box with records
-/// queued or running (and over how many replica lanes), every synchro-cell
+/// waiting or calls running (and in how many replica lanes), every synchro-cell
 /// holding records (and in how many replicas). Only counters are read, so
 /// the dump never waits for the workers.
 std::string Engine::describeState() const {
@@ -373,21 +355,22 @@ std::string Engine::describeState() const {
     if (!E)
       continue;
     if (E->N->K == Node::Box) {
-      int64_t Queued = 0, Running = 0, Busy = 0;
+      // Waiting streams and running calls, from state the engine keeps
+      // anyway: nothing on the hot path counts for the dump.
+      int64_t Running = 0, Waiting = 0;
       for (const auto &L : E->Lanes) {
-        int64_t Q = L->Queued.load(std::memory_order_relaxed);
-        int64_t R = L->Active.load(std::memory_order_relaxed);
-        Queued += Q;
-        Running += R;
-        Busy += Q + R > 0;
+        Running += L->Active.load(std::memory_order_relaxed);
+        Waiting += L->In.mayHaveItems();
       }
-      if (Queued + Running == 0)
+      if (Running + Waiting == 0)
         continue;
-      S += "\nbox " + E->N->Name + ": " + std::to_string(Queued) + " queued, " +
-           std::to_string(Running) + " running";
-      if (E->Lanes.size() > 1)
-        S += ", in " + std::to_string(Busy) + " of " +
-             std::to_string(E->Lanes.size()) + " replica lanes";
+      S += "\nbox " + E->N->Name + ": " + std::to_string(Running) +
+           " running, " +
+           (Waiting == 0 ? std::string("no records waiting")
+            : E->Lanes.size() == 1
+                ? std::string("records waiting")
+                : "records waiting in " + std::to_string(Waiting) + " of " +
+                      std::to_string(E->Lanes.size()) + " replica lanes");
     } else {
       int64_t Held = E->HeldRecords.load(std::memory_order_relaxed);
       if (Held == 0)
@@ -575,7 +558,6 @@ void Engine::push(Worker &W, Entity &E, Item *It) {
     size_t Index =
         E.Lanes.size() > 1 ? size_t(pathHash(It->K) % E.Lanes.size()) : 0;
     Lane &L = *E.Lanes[Index];
-    L.Queued.fetch_add(1, std::memory_order_relaxed);
     L.In.push(It);
     L.Claim.poke([&] { claim(W, E, L); });
     return;
@@ -607,7 +589,6 @@ void Engine::claim(Worker &W, Entity &E, Lane &L) {
     It->Seq = L.NextSeq++;
     It->E = &E;
     It->L = &L;
-    L.Queued.fetch_sub(1, std::memory_order_relaxed);
     L.Active.fetch_add(1, std::memory_order_relaxed);
     W.Licences.push(It);
     Any = true;
@@ -873,19 +854,9 @@ void Engine::fail(std::exception_ptr X) {
 }
 
 bool Engine::findLicence(Worker &W, Item *&It) {
-  if (W.Licences.pop(It))
-    return true;
-  size_t N = Workers.size();
-  W.Rand ^= W.Rand << 13;
-  W.Rand ^= W.Rand >> 7;
-  W.Rand ^= W.Rand << 17;
-  size_t Start = W.Rand % N;
-  for (size_t I = 0; I < N; ++I) {
-    Worker &V = *Workers[(Start + I) % N];
-    if (&V != &W && V.Licences.steal(It))
-      return true;
-  }
-  return false;
+  return W.Licences.pop(It) ||
+         stealFromRandom(Workers, W, W.Rand,
+                         [&](Worker &V) { return V.Licences.steal(It); });
 }
 
 void Engine::helper(Worker &W) {
@@ -1079,6 +1050,7 @@ void aspen::rt::checkSNetEnvironment() {
     unsigned long N = std::strtoul(V, &End, 10);
     if (*End || N < 1 || N > 4096)
       Bad("ASPEN_SNET_WORKERS", V, "not a number between 1 and 4096");
+    Settings.Workers = unsigned(N);
   }
   const char *V = std::getenv("ASPEN_SNET_CONCURRENCY");
   if (!V || !*V)
@@ -1097,6 +1069,10 @@ void aspen::rt::checkSNetEnvironment() {
     if (Num.empty() || *End || N < 1 || N > RingSize || Colon == 0)
       Bad("ASPEN_SNET_CONCURRENCY", V,
           "expected N or Box:N,... with each N between 1 and 64");
+    if (Colon == std::string::npos)
+      Settings.Concurrency = unsigned(N);
+    else
+      Settings.PerBox.push_back({Part.substr(0, Colon), unsigned(N)});
     if (Comma == std::string::npos)
       break;
     Pos = Comma + 1;

@@ -9,8 +9,8 @@
 #include "Trace.h"
 #include <chrono>
 #include <climits>
-#include <sched.h>
 #include <hwloc.h>
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -114,6 +114,10 @@ void Scheduler::spawnNow(Fiber *F) {
   F->Daemon = false;
   F->St.store(Fiber::Runnable, std::memory_order_relaxed);
   Live.fetch_add(1, std::memory_order_acq_rel); // the caller keeps Live > 0
+  enqueue(F);
+}
+
+void Scheduler::enqueue(Fiber *F) {
   if (auto *W = static_cast<Worker *>(currentWorker()))
     W->Deque.push(F);
   else
@@ -187,18 +191,10 @@ Fiber *Scheduler::findWork(Worker &W) {
     if (Got)
       return F;
   }
-  size_t N = Workers.size();
-  if (N > 1) {
-    W.Rand ^= W.Rand << 13;
-    W.Rand ^= W.Rand >> 7;
-    W.Rand ^= W.Rand << 17;
-    size_t Start = W.Rand % N;
-    for (size_t I = 0; I < N; ++I) {
-      Worker &V = *Workers[(Start + I) % N];
-      if (&V != &W && V.Deque.steal(F))
-        return F;
-    }
-  }
+  if (Workers.size() > 1 && stealFromRandom(Workers, W, W.Rand, [&](Worker &V) {
+        return V.Deque.steal(F);
+      }))
+    return F;
   return nullptr;
 }
 
@@ -321,12 +317,7 @@ void Scheduler::wake(Fiber *F) {
   if (S != Fiber::Parked)
     return; // its worker has not finished parking it and will requeue it
   F->St.store(Fiber::Runnable, std::memory_order_relaxed);
-  if (auto *W = static_cast<Worker *>(currentWorker()))
-    W->Deque.push(F);
-  else
-    while (!Inject.tryPush(F))
-      cpuRelax();
-  notify();
+  enqueue(F);
 }
 
 void Scheduler::notify() {

@@ -36,14 +36,31 @@
 #include <atomic>
 #include <boost/context/fiber.hpp>
 #include <functional>
-#include <string>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
 namespace aspen::rt {
 
 class Scheduler;
+
+/// A thief's round: every other worker once, from a random one on
+/// (xorshift64 in Rand), until Steal(victim) succeeds.
+template <typename WorkerPtrs, typename W, typename StealFn>
+bool stealFromRandom(WorkerPtrs &Workers, const W &Self, uint64_t &Rand,
+                     StealFn &&Steal) {
+  Rand ^= Rand << 13;
+  Rand ^= Rand >> 7;
+  Rand ^= Rand << 17;
+  size_t N = Workers.size(), Start = Rand % N;
+  for (size_t I = 0; I < N; ++I) {
+    auto &V = *Workers[(Start + I) % N];
+    if (&V != &Self && Steal(V))
+      return true;
+  }
+  return false;
+}
 
 struct Fiber {
   enum State : int { Runnable, Running, Parking, Parked, Ready, Done };
@@ -64,7 +81,7 @@ struct Fiber {
   /// Not a fiber but the transport waiting on a queue like one: wake()
   /// calls this instead of scheduling anything.
   void (*External)(Fiber *) = nullptr;
-  uint32_t ExternalTag = 0; // what the hook is about (a channel)
+  uint32_t ExternalTag = 0;               // what the hook is about (a channel)
   const std::string *TraceName = nullptr; // ASPEN_TRACE: the instance
 };
 
@@ -150,6 +167,9 @@ private:
   };
 
   void workerLoop(unsigned Index);
+  /// Makes F runnable: on this worker's deque, or the inject queue from
+  /// outside the workers.
+  void enqueue(Fiber *F);
   Fiber *findWork(Worker &W);
   void runFiber(Worker &W, Fiber *F);
   void notify();
@@ -159,7 +179,7 @@ private:
   std::vector<std::unique_ptr<Worker>> Workers;
   std::vector<Fiber *> Initial;
   int64_t NumDaemons = 0;
-  MPSCQueue<Fiber *> Inject{4096}; // wakes from non-worker threads
+  MPSCQueue<Fiber *> Inject{4096};     // wakes from non-worker threads
   std::atomic<bool> InjectBusy{false}; // its consumer, among the workers
   alignas(CacheLine) std::atomic<uint32_t> Epoch{0};
   alignas(CacheLine) std::atomic<int> Sleepers{0};
