@@ -144,7 +144,6 @@ constexpr unsigned ReplicaLanes = 64;
 /// A box or a synchro-cell of the property graph.
 struct Entity {
   const Node *N = nullptr;
-  int Id = 0;
 
   // Boxes.
   unsigned Limit = 1; // invocations at once, per lane
@@ -313,7 +312,6 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
                               " patterns: at most 64 are supported");
     auto E = std::make_unique<Entity>();
     E->N = &N;
-    E->Id = int(I);
     if (N.K == Node::Box) {
       unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
       E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);
