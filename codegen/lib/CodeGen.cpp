@@ -102,8 +102,24 @@ public:
       while (J < P.Instances.size() && P.Instances[J].Vector == Inst.Vector &&
              P.Instances[J].Index == P.Instances[J - 1].Index + 1)
         ++J;
+      llvm::Value *ModId = ModuleIds[Inst.Module.Index];
+      if (Inst.Args) {
+        // Instances declared with arguments: the same module, made by a
+        // factory that sets its parameters.
+        const graph::Module &Mod = P.get(Inst.Module);
+        llvm::FunctionCallee Factory = M.getOrInsertFunction(
+            "aspen_new_args_" + std::to_string(Inst.Args->Index),
+            llvm::FunctionType::get(Ptr, {}, false));
+        ModId = B.CreateCall(
+            Rt.aspen_rt_add_module,
+            {str(Mod.Name), Factory.getCallee(),
+             B.getInt32(Mod.InputQueues.size()),
+             strArray(Mod.InputQueues, Mod.Name + ".inputs"),
+             B.getInt32(Mod.OutputQueues.size()),
+             strArray(Mod.OutputQueues, Mod.Name + ".outputs")});
+      }
       B.CreateCall(Rt.aspen_rt_add_instances,
-                   {ModuleIds[Inst.Module.Index], str(Inst.Vector),
+                   {ModId, str(Inst.Vector),
                     B.getInt32(uint32_t(J - I)), B.getInt32(Inst.IsVector)});
       I = J;
     }

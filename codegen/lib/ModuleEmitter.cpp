@@ -58,6 +58,8 @@ public:
     OS.indent(A.Ident.Range.Begin.Col - 1);
     OS << ModuleClassPrefix << M.Name << " : ::aspen::ModuleBase {";
     AtLineStart = false;
+    if (Decl && Decl->ParamSection)
+      verbatim(*Decl->ParamSection);
     if (Decl && Decl->DataSection)
       verbatim(*Decl->DataSection);
     body(A.Body);
@@ -119,6 +121,32 @@ public:
        << "};\n"
        << "extern \"C\" ::aspen::ModuleBase *aspen_new_net_" << Id
        << "() { return new " << ModuleClassPrefix << "net_" << Id << "(); }\n";
+  }
+
+  /// The factory of the instances one declaration with arguments makes:
+  /// each argument is assigned to its parameter at the argument's own line
+  /// and column, so Clang's type errors point into the flow.
+  void argFactory(const graph::Program &P, size_t K) {
+    const graph::ArgList &L = P.ArgLists[K];
+    const std::string &Name = P.get(L.Module).Name;
+    lineAt(L.Loc);
+    OS << "extern \"C\" ::aspen::ModuleBase *aspen_new_args_" << K
+       << "() {\n  auto *M = new " << ModuleClassPrefix << Name << "();";
+    AtLineStart = false;
+    for (const graph::ArgList::Arg &A : L.Values) {
+      // The function's name sits at the argument's column: Clang's note
+      // about an argument of the wrong type points there.
+      lineAt(A.Loc);
+      OS.indent(A.Loc.Col > 10 ? A.Loc.Col - 10 : 0);
+      if (A.IsString)
+        OS << "::aspen::setStringParam(M->" << A.Param << ", " << A.Cxx
+           << ");";
+      else
+        OS << "::aspen::setIntParam<" << A.Cxx << ">(M->" << A.Param << ");";
+      AtLineStart = false;
+    }
+    newline();
+    OS << "  return M;\n}\n";
   }
 
   void reduceOp(const std::string &Op, SourceLoc Loc) {
@@ -353,6 +381,8 @@ std::string aspen::codegen::emitModuleSource(
     auto D = Declares.find(M.Name);
     E.module(M, *It->second, D == Declares.end() ? nullptr : D->second);
   }
+  for (size_t K = 0; K < P.ArgLists.size(); ++K)
+    E.argFactory(P, K);
   // S-Net: the boxes the networks use, then each network.
   bool AnyNet = false;
   for (const graph::Instance &I : P.Instances)

@@ -41,7 +41,11 @@ initStmt
 
 // Chemical c[16];   Reduce r1, r2;
 instanceDecl : IDENT instanceDeclarator (COMMA instanceDeclarator)* SEMI;
-instanceDeclarator : IDENT (LBRACK intExpr RBRACK)?;
+instanceDeclarator
+  : IDENT (LBRACK intExpr RBRACK)? (LPAREN (instanceArg (COMMA instanceArg)*)? RPAREN)?
+  ;
+// `FileSource src("words.txt", 4096);` sets the module's parameters.
+instanceArg : STRING | intExpr;
 
 // const int N = 16;
 constDecl : CONST INT IDENT ASSIGN intExpr SEMI;
@@ -131,6 +135,7 @@ signature : recordType ARROW recordType (PIPE recordType)*;
 declareModule : DECLARE MODULE IDENT LBRACE declareItem* RBRACE;
 declareItem
   : DATA_SECTION cxxBlock                               # dataSection
+  | IDENT cxxBlock                                        # namedSection
   | kind=(INPUT | OUTPUT) COLON                         # queueLabel
   | kind=(INPUT | OUTPUT) QUEUE IS IDENT (COMMA IDENT)* SEMI # queueDecl
   ;

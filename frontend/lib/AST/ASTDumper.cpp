@@ -220,6 +220,11 @@ void Dumper::dumpDecl(const Decl &D) {
       line() << "DataSection " << quote(M->DataSection->Text);
       loc(M->DataSection->Range);
     }
+    for (const auto &Prm : M->Params) {
+      line() << "Param " << Prm.Ident.Text
+             << (Prm.HasDefault ? " (has default)" : "");
+      loc(Prm.Ident.Range);
+    }
     for (const Name &Q : M->InputQueues) {
       line() << "InputQueue " << Q.Text;
       loc(Q.Range);
@@ -265,6 +270,13 @@ void Dumper::dumpStmt(const Stmt &S) {
       line() << "Declarator " << D.Ident.Text;
       if (D.Size)
         OS << '[' << toString(*D.Size) << ']';
+      if (D.HasArgs) {
+        OS << '(';
+        for (size_t I = 0; I < D.Args.size(); ++I)
+          OS << (I ? ", " : "")
+             << (D.Args[I].Int ? toString(*D.Args[I].Int) : D.Args[I].String);
+        OS << ')';
+      }
       loc(D.Range);
     }
     return;

@@ -146,6 +146,13 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
     OS << " : " << P.get(Inst.Module).Name;
     if (Inst.IsVector)
       OS << " [" << Inst.Index << " of " << Inst.VectorLength << "]";
+    if (Inst.Args) {
+      OS << " (";
+      const ArgList &A = P.get(*Inst.Args);
+      for (size_t K = 0; K < A.Values.size(); ++K)
+        OS << (K ? ", " : "") << A.Values[K].Param << " = " << A.Values[K].Cxx;
+      OS << ')';
+    }
     if (Inst.Pin) {
       if (Inst.Pin->K == Placement::NodeIndex)
         OS << " on node #" << Inst.Pin->Index;

@@ -161,6 +161,16 @@ std::unique_ptr<Stmt> ASTBuilder::buildInitStmt(P::InitStmtContext *Ctx) {
       Decl.Range = rangeOf(DC);
       if (DC->intExpr())
         Decl.Size = buildInt(DC->intExpr());
+      Decl.HasArgs = DC->LPAREN() != nullptr;
+      for (P::InstanceArgContext *AC : DC->instanceArg()) {
+        InstanceArg A;
+        A.Range = rangeOf(AC);
+        if (AC->STRING())
+          A.String = AC->STRING()->getText();
+        else
+          A.Int = buildInt(AC->intExpr());
+        Decl.Args.push_back(std::move(A));
+      }
       S->Declarators.push_back(std::move(Decl));
     }
     return S;
@@ -553,14 +563,7 @@ ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
   D->Ident = nameOf(Ctx->IDENT());
   antlr4::Token *Label = nullptr;
   for (P::DeclareItemContext *Item : Ctx->declareItem()) {
-    if (auto *DS = dynamic_cast<P::DataSectionContext *>(Item)) {
-      if (D->DataSection) {
-        Diags.report(tokenLoc(File, DS->getStart()),
-                     DiagId::ErrDuplicateDataSection)
-            << D->Ident.Text;
-        continue;
-      }
-      P::CxxBlockContext *B = DS->cxxBlock();
+    auto Verbatim = [&](P::CxxBlockContext *B) {
       antlr4::Token *Open = B->LBRACE()->getSymbol();
       antlr4::Token *Close = B->RBRACE()->getSymbol();
       CxxVerbatim V;
@@ -568,7 +571,30 @@ ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
           textBetween(Open->getStopIndex() + 1, Close->getStartIndex() - 1);
       V.Range.Begin = tokenEndLoc(File, Open);
       V.Range.End = lastCharLoc(V.Range.Begin, V.Text);
-      D->DataSection = std::move(V);
+      return V;
+    };
+    if (auto *DS = dynamic_cast<P::DataSectionContext *>(Item)) {
+      if (D->DataSection) {
+        Diags.report(tokenLoc(File, DS->getStart()),
+                     DiagId::ErrDuplicateDataSection)
+            << D->Ident.Text;
+        continue;
+      }
+      D->DataSection = Verbatim(DS->cxxBlock());
+    } else if (auto *NS = dynamic_cast<P::NamedSectionContext *>(Item)) {
+      antlr4::Token *Kw = NS->IDENT()->getSymbol();
+      if (Kw->getText() != "parameters") {
+        Diags.report(tokenLoc(File, Kw), DiagId::ErrUnknownSection)
+            << Kw->getText();
+        continue;
+      }
+      if (D->ParamSection) {
+        Diags.report(tokenLoc(File, Kw), DiagId::ErrDuplicateParams)
+            << D->Ident.Text;
+        continue;
+      }
+      D->ParamSection = Verbatim(NS->cxxBlock());
+      buildParams(*D, NS->cxxBlock());
     } else if (auto *L = dynamic_cast<P::QueueLabelContext *>(Item)) {
       Label = L->kind;
     } else {
@@ -582,6 +608,70 @@ ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
     }
   }
   return D;
+}
+
+// Each top-level declaration of a parameters section declares one member,
+// `TYPE NAME;` or `TYPE NAME = default;` (or `{default}`): its name is the
+// last identifier before the initialiser. Nested brackets are one cxxItem
+// each, so only template arguments need counting to tell a second
+// declarator (`int a, b;`) from a comma in `std::map<int, int>`.
+void ASTBuilder::buildParams(DeclareModuleDecl &D, P::CxxBlockContext *B) {
+  antlr4::Token *LastIdent = nullptr, *First = nullptr;
+  bool Init = false, Comma = false;
+  int Angle = 0;
+  auto Finish = [&](antlr4::Token *End) {
+    if (!First)
+      return;
+    if (Comma)
+      Diags.report(tokenLoc(File, First), DiagId::ErrParamOneName)
+          << D.Ident.Text;
+    else if (!LastIdent)
+      Diags.report(tokenLoc(File, End ? End : First), DiagId::ErrParamNoName)
+          << D.Ident.Text;
+    else {
+      DeclareModuleDecl::Param Prm;
+      Prm.Ident.Text = LastIdent->getText();
+      Prm.Ident.Range = rangeOf(LastIdent);
+      Prm.HasDefault = Init;
+      bool Dup = false;
+      for (const auto &Q : D.Params)
+        Dup |= Q.Ident.Text == Prm.Ident.Text;
+      if (Dup)
+        Diags.report(Prm.Ident.Range.Begin, DiagId::ErrParamTwice)
+            << Prm.Ident.Text << D.Ident.Text;
+      else
+        D.Params.push_back(std::move(Prm));
+    }
+    LastIdent = First = nullptr;
+    Init = Comma = false;
+    Angle = 0;
+  };
+  for (P::CxxItemContext *Item : B->cxxItem()) {
+    antlr4::Token *T = Item->getStart();
+    size_t Ty = T->getType();
+    bool Token = Item->cxxToken() != nullptr;
+    if (Token && Ty == P::SEMI) {
+      Finish(T);
+      continue;
+    }
+    if (!First)
+      First = T;
+    if (Init)
+      continue;
+    if (Token && Ty == P::ASSIGN)
+      Init = true;
+    else if (!Token && Ty == P::LBRACE)
+      Init = LastIdent != nullptr; // `T name{...}`
+    else if (Token && Ty == P::LT)
+      ++Angle;
+    else if (Token && Ty == P::GT)
+      --Angle;
+    else if (Token && Ty == P::COMMA && Angle <= 0)
+      Comma = true;
+    else if (Token && Ty == P::IDENT)
+      LastIdent = T;
+  }
+  Finish(nullptr);
 }
 
 std::unique_ptr<BoxModuleDecl> ASTBuilder::buildBox(P::BoxModuleContext *Ctx) {

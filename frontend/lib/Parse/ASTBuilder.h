@@ -44,6 +44,7 @@ private:
   std::unique_ptr<ast::RootModuleDecl> buildRoot(P::RootModuleContext *Ctx);
   std::unique_ptr<ast::DeclareModuleDecl>
   buildDeclare(P::DeclareModuleContext *Ctx);
+  void buildParams(ast::DeclareModuleDecl &D, P::CxxBlockContext *B);
   std::unique_ptr<ast::BoxModuleDecl> buildBox(P::BoxModuleContext *Ctx);
   std::unique_ptr<ast::ActionModuleDecl>
   buildAction(P::ActionModuleContext *Ctx);

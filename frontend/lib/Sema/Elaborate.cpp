@@ -143,6 +143,16 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
           << Name << S.RootSym->Name;
       continue;
     }
+    std::optional<graph::ArgListId> Args;
+    bool NeedsArgs =
+        Sym->K == Symbol::Action && Sym->DeclareDecl &&
+        std::any_of(Sym->DeclareDecl->Params.begin(),
+                    Sym->DeclareDecl->Params.end(),
+                    [](const auto &Prm) { return !Prm.HasDefault; });
+    if ((Decl.HasArgs || NeedsArgs) && !bindArgs(Decl, *Sym, S, Args)) {
+      poison(S, Name, Decl.Ident.Range.Begin);
+      continue;
+    }
     Scope::Entry E;
     E.Module = Sym;
     E.Loc = Decl.Ident.Range.Begin;
@@ -193,6 +203,7 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
         Inst.VectorLength = E.Length;
         Inst.IsVector = E.IsVector;
         Inst.Loc = E.Loc;
+        Inst.Args = Args;
         E.Members.push_back(addInstance(std::move(Inst)));
         continue;
       }
@@ -218,6 +229,64 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
     }
     S.Names[Name] = std::move(E);
   }
+}
+
+// `FileSource src("in.txt", 4096);`: the arguments set the parameters the
+// module's declaration lists, in order. Their C++ types are checked by Clang
+// when the program is built, at the argument's position in the .asp file.
+bool Sema::bindArgs(const ast::Declarator &Decl, const Symbol &Sym, Scope &S,
+                    std::optional<graph::ArgListId> &Out) {
+  if (Sym.K != Symbol::Action) {
+    const char *What = Sym.K == Symbol::Root ? "a root module" : "a collective";
+    Diags.report(Decl.Ident.Range.Begin, DiagId::ErrArgsNotAction)
+        << Sym.Name << What;
+    return false;
+  }
+  static const std::vector<ast::DeclareModuleDecl::Param> None;
+  const auto &Params = Sym.DeclareDecl ? Sym.DeclareDecl->Params : None;
+  if (Decl.Args.size() > Params.size()) {
+    Diags.report(Decl.Args[Params.size()].Range.Begin, DiagId::ErrTooManyArgs)
+        << Sym.Name << std::to_string(Params.size())
+        << (Params.size() == 1 ? "" : "s") << std::to_string(Decl.Args.size());
+    return false;
+  }
+  bool Ok = true;
+  for (size_t I = Decl.Args.size(); I < Params.size(); ++I)
+    if (!Params[I].HasDefault) {
+      Diags.report(Decl.Ident.Range.Begin, DiagId::ErrMissingArg)
+          << Params[I].Ident.Text << Sym.Name;
+      Diags.report(Params[I].Ident.Range.Begin, DiagId::NoteDeclaredHere)
+          << Params[I].Ident.Text;
+      Ok = false;
+    }
+  graph::ArgList L;
+  L.Loc = Decl.Ident.Range.Begin;
+  L.Module = Sym.Module;
+  for (size_t I = 0; I < Decl.Args.size(); ++I) {
+    const ast::InstanceArg &A = Decl.Args[I];
+    graph::ArgList::Arg V;
+    V.Param = Params[I].Ident.Text;
+    V.Loc = A.Range.Begin;
+    if (A.Int) {
+      std::optional<int64_t> N = eval(*A.Int, S);
+      if (!N) {
+        Ok = false;
+        continue;
+      }
+      // The smallest int64 has no literal of its own in C++.
+      V.Cxx = *N == INT64_MIN ? "(-9223372036854775807LL - 1)"
+                              : std::to_string(*N);
+    } else {
+      V.Cxx = A.String;
+      V.IsString = true;
+    }
+    L.Values.push_back(std::move(V));
+  }
+  if (!Ok)
+    return false;
+  Out = graph::ArgListId(Prog->ArgLists.size());
+  Prog->ArgLists.push_back(std::move(L));
+  return true;
 }
 
 void Sema::place(const ast::PlaceStmt &P, Scope &S) {

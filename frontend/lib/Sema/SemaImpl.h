@@ -107,6 +107,8 @@ public:
   void elaborateRoot(Scope &S);
   void checkUninstantiatedRoots();
   void declareInstances(const ast::InstanceDecl &D, Scope &S);
+  bool bindArgs(const ast::Declarator &Decl, const Symbol &Sym, Scope &S,
+                std::optional<graph::ArgListId> &Out);
   void poison(Scope &S, const std::string &Name, SourceLoc Loc);
   void place(const ast::PlaceStmt &P, Scope &S);
   void elaborateFlow(const ast::FlowStmt &F, Scope &S);

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -229,6 +230,41 @@ void callReduceOp(void (*Op)(T &, const T &), Payload &Acc,
   if (!B)
     throwPayloadTypeError(typeid(T).name(), &Next);
   Op(*A, *B);
+}
+
+/// Used by generated code for `Mod m(42);`: an integer argument sets an
+/// arithmetic parameter it fits in. (Plain assignment would also turn 42
+/// into a character of a std::string.)
+template <long long V, typename T> void setIntParam(T &Param) {
+  constexpr bool Arith = std::is_arithmetic<T>::value;
+  static_assert(Arith,
+                "an integer argument needs a parameter of arithmetic type");
+  if constexpr (Arith) {
+    if constexpr (std::is_integral<T>::value &&
+                  !std::is_same<T, bool>::value) {
+      static_assert(V >= 0 || std::is_signed<T>::value,
+                    "a negative argument for an unsigned parameter");
+      static_assert(V < 0 || static_cast<unsigned long long>(V) <=
+                                 static_cast<unsigned long long>(
+                                     std::numeric_limits<T>::max()),
+                    "the argument does not fit in the parameter's type");
+      static_assert(V >= 0 || !std::is_signed<T>::value ||
+                        V >= static_cast<long long>(
+                                 std::numeric_limits<T>::min()),
+                    "the argument does not fit in the parameter's type");
+    }
+    Param = static_cast<T>(V);
+  }
+}
+
+/// Used by generated code for `Mod m("text");`: a string argument sets a
+/// parameter made from a C string (std::string, const char *, ...).
+template <typename T> void setStringParam(T &Param, const char *V) {
+  constexpr bool Ok = !std::is_arithmetic<T>::value &&
+                      std::is_constructible<T, const char *>::value;
+  static_assert(Ok, "a string argument needs a parameter such as std::string");
+  if constexpr (Ok)
+    Param = T(V);
 }
 
 /// Used by generated code: the factory of a module class. A module without

@@ -277,9 +277,20 @@ public:
 // Root module statements
 //===----------------------------------------------------------------------===//
 
+/// An argument of an instance declaration: a string literal (its text,
+/// quotes and escapes included, as C++ reads it) or a constant expression.
+struct InstanceArg {
+  std::string String;           // when Int is null
+  std::unique_ptr<IntExpr> Int; // a constant expression
+  SourceRange Range;
+};
+
 struct Declarator {
   Name Ident;
   std::unique_ptr<IntExpr> Size; // null: a single instance, not a vector
+  /// `FileSource src("in.txt");`: values for the module's parameters.
+  std::vector<InstanceArg> Args;
+  bool HasArgs = false; // `x()` as well as `x("a")`
   SourceRange Range;
 };
 
@@ -403,6 +414,14 @@ public:
   DeclareModuleDecl() : Decl(ThisKind) {}
   Name Ident;
   std::optional<CxxVerbatim> DataSection; // members, without the braces
+  /// `parameters { std::string path; long block = 0; }`: members set from
+  /// the arguments of an instance declaration, in this order.
+  std::optional<CxxVerbatim> ParamSection;
+  struct Param {
+    Name Ident;
+    bool HasDefault = false; // `= ...` or `{...}`: an argument may be left out
+  };
+  std::vector<Param> Params;
   std::vector<Name> InputQueues;
   std::vector<Name> OutputQueues;
 };

@@ -72,6 +72,22 @@ struct Placement {
   SourceLoc Loc;
 };
 
+/// The arguments of one instance declaration (`FileSource src("a.txt");`),
+/// shared by the instances it declares: each sets the named parameter, as
+/// C++ text (a string literal as written, an integer as evaluated).
+struct ArgList {
+  struct Arg {
+    std::string Param;
+    std::string Cxx;
+    bool IsString = false;
+    SourceLoc Loc;
+  };
+  std::vector<Arg> Values;
+  ModuleId Module;
+  SourceLoc Loc; // the declarator
+};
+using ArgListId = Id<struct ArgListTag>;
+
 struct Instance {
   enum Kind { Action, SNet };
   Kind K = Action;
@@ -85,6 +101,8 @@ struct Instance {
   uint32_t VectorLength = 1; // 1 for a single instance
   bool IsVector = false;
   SourceLoc Loc;
+  /// Action only: the declaration's arguments, if it gave any.
+  std::optional<ArgListId> Args;
   std::optional<Placement> Pin;
   uint32_t Node = 0; // index into Program::Nodes, set by placement
 };
@@ -221,7 +239,9 @@ struct Program {
   std::vector<Edge> Edges;
   std::vector<Collective> Collectives;
   std::vector<SNetNode> SNetNodes;
+  std::vector<ArgList> ArgLists;
 
+  const ArgList &get(ArgListId I) const { return ArgLists[I.Index]; }
   const Module &get(ModuleId I) const { return Modules[I.Index]; }
   const Instance &get(InstanceId I) const { return Instances[I.Index]; }
   const Edge &get(EdgeId I) const { return Edges[I.Index]; }
