@@ -28,6 +28,7 @@
 #include "Demangle.h"
 #include "Net.h"
 #include "RuntimeImpl.h"
+#include "Io.h"
 #include "Scheduler.h"
 #include "Trace.h"
 #include "aspen/rt/abi.h"
@@ -345,6 +346,27 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
   Target &T = O.Targets[O.Next];
   if (++O.Next == O.Targets.size())
     O.Next = 0;
+  pushTo(I, Port, T, std::move(E));
+}
+
+unsigned ModuleBase::outputTargets() const {
+  return unsigned(AspenSelf->Outputs[0].Targets.size());
+}
+
+void ModuleBase::sendTo(unsigned Target, QueueElement &&E) {
+  Instance &I = *AspenSelf;
+  OutputPort &O = I.Outputs[0];
+  if (Target >= O.Targets.size())
+    throw std::out_of_range(
+        "sendTo: target " + std::to_string(Target) + " of '" + I.Name +
+        "', whose default output queue has " +
+        std::to_string(O.Targets.size()) + " target(s)");
+  pushTo(I, 0, O.Targets[Target], std::move(E));
+}
+
+namespace aspen::rt {
+// One message onto the queue of one target, waiting while it is full.
+void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
   InputPort &In = *T.Port;
   Payload *P = E.release();
   if (!In.tryPush(P) && !spinPush(In, P)) {
@@ -389,6 +411,7 @@ void ModuleBase::aspenSend(unsigned Port, QueueElement &&E) {
   }
   wakeConsumer(In);
 }
+} // namespace aspen::rt
 
 QueueElement ModuleBase::aspenDequeue(unsigned Port) {
   Instance &I = *AspenSelf;
@@ -802,6 +825,7 @@ extern "C" I32 aspen_rt_run() {
   if (Net)
     Net->start(Sched);
   int Status = Sched.run(reportDeadlock);
+  shutdownIo();
   if (Net) {
     std::fflush(stdout);
     std::cout.flush();

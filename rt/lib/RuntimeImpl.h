@@ -94,6 +94,9 @@ struct Instance {
   uint32_t Node = 0;
 };
 
+/// Sends one message from I's output port Port to one of its targets,
+/// parking I while the target's queue is full.
+void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E);
 /// After a push: wakes the port's consumer if it waits (the Dekker
 /// partner of the consumer's publish-then-recheck).
 void wakeConsumer(InputPort &In);

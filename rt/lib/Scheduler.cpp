@@ -385,7 +385,11 @@ void Scheduler::idle(Worker &W) {
     AllAsleep();
   int IdleNow = Idle.fetch_add(1, std::memory_order_seq_cst) + 1;
   if (!anyWork() && !Stopping.load(std::memory_order_acquire)) {
-    if (IdleNow == int(Workers.size()) && !Opts.Distributed) {
+    // A fiber waiting for a timer or the network is not deadlocked. Its
+    // count drops only once it runs again, so reading it before looking
+    // for work again cannot miss its wake-up.
+    if (IdleNow == int(Workers.size()) && !Opts.Distributed &&
+        ExternalWaits.load(std::memory_order_seq_cst) == 0 && !anyWork()) {
       // Nobody is running a fiber and nothing is runnable.
       if (Live.load() == 0) {
         Stopping.store(true);

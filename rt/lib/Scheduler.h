@@ -152,6 +152,16 @@ public:
     return Sleepers.load(std::memory_order_acquire) == int(Workers.size());
   }
 
+  /// A fiber waits for something outside the program (a timer, the
+  /// network): while any does, idle workers sleep instead of reporting a
+  /// deadlock. The waiting fiber itself counts down once it runs again.
+  void beginExternalWait() {
+    ExternalWaits.fetch_add(1, std::memory_order_seq_cst);
+  }
+  void endExternalWait() {
+    ExternalWaits.fetch_sub(1, std::memory_order_seq_cst);
+  }
+
   /// From inside a fiber: whether waiting a little before parking can pay
   /// off, i.e. another worker may be running the fiber we wait for and no
   /// other fiber is queued behind us on this worker.
@@ -185,6 +195,7 @@ private:
   alignas(CacheLine) std::atomic<int> Sleepers{0};
   alignas(CacheLine) std::atomic<int> Idle{0};
   alignas(CacheLine) std::atomic<int64_t> Live{0};
+  std::atomic<int> ExternalWaits{0};
   std::atomic<bool> Stopping{false};
   std::atomic<int> Status{0};
   DeadlockHandler OnDeadlock;

@@ -31,6 +31,22 @@ Payload *Payload::clone() const {
       "it from aspen::CloneablePayload or override clone()");
 }
 
+uint64_t Payload::key() const {
+  throw PayloadTypeError(
+      "a payload of type '" + rt::demangle(typeid(*this).name()) +
+      "' has no key to distribute by; send an aspen::StringPayload or "
+      "override 'uint64_t key() const'");
+}
+
+uint64_t StringPayload::key() const {
+  // FNV-1a: stable across processes and runs, unlike std::hash, so nodes
+  // agree on where a key goes.
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : S)
+    H = (H ^ C) * 1099511628211ull;
+  return H;
+}
+
 namespace {
 struct Registry {
   std::vector<TypeEntry> Entries;
@@ -50,6 +66,18 @@ struct Registry {
     addArray<unsigned long long>();
     addArray<float>();
     addArray<double>();
+    // The standard library's text payload crosses nodes too.
+    TypeEntry E;
+    E.Ty = &typeid(StringPayload);
+    E.Ser = [](const Payload &P, wire::Writer &W) {
+      W.put(static_cast<const StringPayload &>(P).str());
+    };
+    E.De = [](wire::Reader &R) -> Payload * {
+      auto *P = new StringPayload();
+      R.get(P->str());
+      return P;
+    };
+    add(E);
   }
 
   template <typename T> void addArray() {

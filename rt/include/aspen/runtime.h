@@ -44,6 +44,11 @@ public:
   virtual void *elementData() { return nullptr; }
   virtual size_t elementCount() const { return 0; }
 
+  /// What `Distribute("hash")` routes by: equal keys go to the same
+  /// target. StringPayload hashes its text; other classes override it (the
+  /// default throws PayloadTypeError).
+  virtual uint64_t key() const;
+
   /// A copy, for collectives that deliver one result to several receivers.
   /// Payload classes sent to a Broadcast, or reduced for more than one
   /// receiver, override it (CloneablePayload does that for them).
@@ -99,6 +104,22 @@ private:
   std::unique_ptr<T[]> Raw;  // the elements, when made uninitialised
   T *P;
   size_t N;
+};
+
+/// A payload holding text or bytes, for the standard library's I/O
+/// modules (FileSource, FileSink, Console, TcpListen, ...).
+class StringPayload : public Payload {
+public:
+  StringPayload() = default;
+  explicit StringPayload(std::string S) : S(std::move(S)) {}
+  StringPayload(const char *Data, size_t Size) : S(Data, Size) {}
+  std::string &str() { return S; }
+  const std::string &str() const { return S; }
+  Payload *clone() const override { return new StringPayload(*this); }
+  uint64_t key() const override;
+
+private:
+  std::string S;
 };
 
 /// The unit of communication: owns one payload (or none). Move-only, so a
@@ -214,6 +235,13 @@ public:
     aspenSend(Port, QueueElement(P));
   }
   QueueElement aspenDequeue(unsigned Port);
+
+  /// The number of targets of the default output queue, and a send to one
+  /// of them by position (in `--dump-graph` order) instead of round-robin.
+  /// For modules that choose where each message goes, such as Distribute.
+  unsigned outputTargets() const;
+  void sendTo(unsigned Target, QueueElement &&E);
+  void sendTo(unsigned Target, Payload *P) { sendTo(Target, QueueElement(P)); }
 
   rt::Instance *AspenSelf = nullptr; // set by the runtime before run()
 };
