@@ -45,24 +45,30 @@ def lines(port):
     b.close()
 
 
-def http(port):
-    # Keep-alive: three requests on one connection, then one that closes.
-    s = socket.create_connection(("127.0.0.1", port))
-    for path in ["/a", "/b", "/c"]:
-        s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % path).encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            head += s.recv(1)
-        n = int(re.search(rb"Content-Length: (\d+)", head).group(1))
-        print("reply:", recv_until(s, n).decode())
-    s.sendall(b"GET /bye HTTP/1.1\r\nConnection: close\r\n\r\n")
-    rest = b""
-    while True:
-        c = s.recv(4096)
+def read_response(s, head_only=False):
+    head = b""
+    while b"\r\n\r\n" not in head:
+        c = s.recv(1)
         if not c:
-            break
-        rest += c
-    print("last:", rest.split(b"\r\n\r\n", 1)[1].decode())
+            return None, None
+        head += c
+    n = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+    body = b"" if head_only else recv_until(s, n)
+    return head.decode().split("\r\n")[0], body
+
+
+def http(port):
+    # One keep-alive connection: GET, HEAD, a missing file, a method the
+    # server does not allow, then a request that closes the connection.
+    s = socket.create_connection(("127.0.0.1", port))
+    for method, path in [("GET", "/"), ("HEAD", "/1k.txt"), ("GET", "/1k.txt"),
+                         ("GET", "/missing.html"), ("POST", "/"), ("GET", "/1k.txt")]:
+        s.sendall(("%s %s HTTP/1.1\r\nHost: x\r\n\r\n" % (method, path)).encode())
+        status, body = read_response(s, head_only=method == "HEAD")
+        print(method, path, "->", status, len(body), body[:22])
+    s.sendall(b"GET /1k.txt HTTP/1.1\r\nConnection: close\r\n\r\n")
+    status, body = read_response(s)
+    print("close ->", status, len(body), "then EOF:", s.recv(1) == b"")
     s.close()
 
 
