@@ -64,7 +64,7 @@ Module FileSource {
       size_t limit = size_t(blockSize);
       while (carry.size() - start >= limit || (atEnd && start < carry.size())) {
         size_t take = std::min(limit, carry.size() - start);
-        if (carry.size() - start > limit) {
+        if (!atEnd || carry.size() - start > limit) {
           // End the block after its last full line, if it has one.
           size_t nl = carry.rfind('\n', start + limit - 1);
           if (nl != std::string::npos && nl >= start)

@@ -1,7 +1,7 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d && cd %t.d
 // RUN: %aspenc %s -o %t
 // RUN: %python -c "import sys; sys.stdout.write(''.join('line %%d %%s\n' %% (i, 'x' * (i %% 37)) for i in range(5000)) + 'a line longer than a block ' * 9 + '\nno newline at the end')" > in.txt
-// RUN: %t
+// RUN: %t | FileCheck %s --check-prefix=BLOCKS
 // RUN: cmp in.txt blocks.txt
 // RUN: cmp in.txt lines.txt
 // RUN: %python -c "print(open('count.txt').read())" | FileCheck %s
@@ -9,15 +9,21 @@
 // in lines, both written back by FileSink: the bytes survive unchanged, and
 // the streams end so that every module finishes and the files are closed.
 // CHECK: 5002 lines
+// Every block but the last ends a line, and only a line longer than a block
+// makes a block longer than 100 bytes.
+// BLOCKS: blocks: {{[0-9]+}}, not ending a line: 0, too long: 1
+#include <cstdio>
+#include <string>
 
-Module Main is Root requires Module FileSource, Module FileSink, Module AddNewline, Module Tee {
+Module Main is Root requires Module FileSource, Module FileSink, Module AddNewline, Module Tee, Module CheckBlocks {
   void initialize() {
     FileSource blocks("in.txt", 100), lines("in.txt");
     FileSink outBlocks("blocks.txt"), outLines("lines.txt"), outCount("count.txt");
     AddNewline nl;
     Tee tee;
+    CheckBlocks check;
     flow:
-      blocks ||| outBlocks;
+      blocks ||| check ||| outBlocks;
       lines ||| tee ||| nl ||| outLines;
       tee.count ||| outCount;
   }
@@ -46,5 +52,24 @@ Module AddNewline {
       send prev;
       prev = std::move(q);
     }
+  }
+}
+
+Module CheckBlocks {
+  void run() {
+    int n = 0, open = 0, tooLong = 0;
+    QueueElement prev;
+    while (QueueElement q = dequeue()) {
+      const std::string &s = getPayload<aspen::StringPayload>(q).str();
+      ++n;
+      tooLong += s.size() > 100;
+      if (prev) {
+        open += getPayload<aspen::StringPayload>(prev).str().back() != '\n';
+        send prev;
+      }
+      prev = std::move(q);
+    }
+    send prev;
+    std::printf("blocks: %d, not ending a line: %d, too long: %d\n", n, open, tooLong);
   }
 }
