@@ -264,8 +264,16 @@ private:
     // reduce) or where its messages come from (a broadcast). Receivers on
     // another node that has several of them get one copy through a
     // broadcast on that node (Fig. 7a again).
-    uint32_t Home = IsReduce ? P.get(Coll.Receivers.front().Inst).Node
-                             : Inputs.front().Node;
+    // Gather and AllToAll take one input per participant, as a reduce
+    // does; Scatter and AllToAll give each receiver a different piece, so
+    // their receivers on another node cannot share one copy.
+    bool PerParticipant = IsReduce || Coll.K == graph::Collective::Gather ||
+                          Coll.K == graph::Collective::AllToAll;
+    bool SameForAll = Coll.K == graph::Collective::Reduce ||
+                      Coll.K == graph::Collective::Broadcast ||
+                      Coll.K == graph::Collective::Gather;
+    uint32_t Home = PerParticipant ? P.get(Coll.Receivers.front().Inst).Node
+                                   : Inputs.front().Node;
     struct Delivery {
       uint32_t Inst, Port;
       std::string Name;
@@ -278,7 +286,7 @@ private:
       size_t There = 0;
       for (const graph::PortRef &O : Coll.Receivers)
         There += P.get(O.Inst).Node == N;
-      if (!Multi || N == Home || There < 2) {
+      if (!Multi || N == Home || There < 2 || !SameForAll) {
         Out.push_back({R.Inst.Index, portIndex(R, /*Output=*/false),
                        portName(R)});
         continue;
@@ -308,10 +316,14 @@ private:
       Sources.push_back(In.Name);
     for (const Delivery &D : Out)
       Receivers.push_back(D.Name);
-    uint32_t Id = addCollective(IsReduce ? 0 : 1, Coll.Name, Op, UserOp, Sources,
+    // The ABI's kinds (abi.def): 0 Reduce, 1 Broadcast, 3 Gather,
+    // 4 Scatter, 5 AllToAll.
+    static const unsigned AbiKind[] = {0, 1, 3, 4, 5};
+    uint32_t Id = addCollective(AbiKind[Coll.K], Coll.Name, Op, UserOp, Sources,
                                 Receivers, Home);
     for (size_t K = 0; K < Inputs.size(); ++K)
-      Edge(Inputs[K].Inst, Inputs[K].Port, Id, IsReduce ? uint32_t(K) : 0);
+      Edge(Inputs[K].Inst, Inputs[K].Port, Id,
+           PerParticipant ? uint32_t(K) : 0);
     for (size_t K = 0; K < Out.size(); ++K)
       Edge(Id, uint32_t(K), Out[K].Inst, Out[K].Port);
   }

@@ -31,6 +31,11 @@ ModuleBase *makeReduce(std::string Name, ReduceOp Op, UserReduceFn User,
                        unsigned NumParticipants, unsigned NumReceivers);
 ModuleBase *makeBroadcast(std::string Name, unsigned NumReceivers);
 
+/// Collectives that move data without combining it (DataMovement.cpp).
+enum class DataMovement : unsigned { Gather, Scatter, AllToAll };
+ModuleBase *makeDataMovement(std::string Name, DataMovement Kind,
+                             unsigned NumInputs, unsigned NumReceivers);
+
 /// One step of one node's part of a reduce across nodes (abi.def,
 /// aspen_rt_set_plan).
 struct PlanStep {

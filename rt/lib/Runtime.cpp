@@ -530,15 +530,18 @@ extern "C" U32 aspen_rt_add_collective(U32 Kind, Ptr Name, U32 Op, Ptr UserOp,
   Runtime &R = runtime();
   auto M = std::make_unique<ModuleType>();
   std::string N = static_cast<const char *>(Name);
-  M->Name = Kind == 1 ? "Broadcast" : "Reduce";
+  static const char *const KindNames[] = {"Reduce", "Broadcast", "Reduce",
+                                          "Gather", "Scatter", "AllToAll"};
+  M->Name = Kind < 6 ? KindNames[Kind] : "Reduce";
   M->Builtin = true;
   auto In = static_cast<const char *const *>(SourceNames);
   auto Out = static_cast<const char *const *>(ReceiverNames);
-  U32 Ports = Kind == 1 ? 1 : NumSources;
+  bool OneInput = Kind == 1 || Kind == 4; // Broadcast, Scatter
+  U32 Ports = OneInput ? 1 : NumSources;
   M->Inputs.clear();
   M->Outputs.clear();
   for (U32 K = 0; K < Ports; ++K)
-    M->Inputs.push_back(Kind == 1 ? "sources" : In[K]);
+    M->Inputs.push_back(OneInput ? "sources" : In[K]);
   for (U32 K = 0; K < NumReceivers; ++K)
     M->Outputs.push_back(Out[K]);
   auto User = reinterpret_cast<UserReduceFn>(const_cast<void *>(UserOp));
@@ -550,6 +553,10 @@ extern "C" U32 aspen_rt_add_collective(U32 Kind, Ptr Name, U32 Op, Ptr UserOp,
   } else if (Kind == 0)
     M->Factory = [N, Op, User, Ports, NumReceivers] {
       return makeReduce(N, ReduceOp(Op), User, Ports, NumReceivers);
+    };
+  else if (Kind == 3 || Kind == 4 || Kind == 5)
+    M->Factory = [N, Kind, Ports, NumReceivers] {
+      return makeDataMovement(N, DataMovement(Kind - 3), Ports, NumReceivers);
     };
   else
     M->Factory = [N, NumReceivers] { return makeBroadcast(N, NumReceivers); };

@@ -1,5 +1,5 @@
 // RUN: %aspenc %s -o %t
-// RUN: env ASPEN_WORKERS=2 %t | sort | FileCheck %s
+// RUN: env ASPEN_WORKERS=2 %t | env LC_ALL=C sort | FileCheck %s
 // Distribute("hash") sends equal keys to the same target, round-robin
 // deals in turn; Console prints whole lines from many instances.
 // CHECK:      hash k0 -> w[[K0:[0-9]]] x5

@@ -214,7 +214,8 @@ int main(int Argc, char **Argv) {
 
   // Phase 1b: a module a root requires but no file defines comes from the
   // standard library, one file per module, which may require more.
-  std::set<std::string> Defined, Tried{"Reduce", "Broadcast"};
+  std::set<std::string> Defined,
+      Tried{"Reduce", "Broadcast", "Gather", "Scatter", "AllToAll"};
   for (size_t K = 0; K < Units.size(); ++K) {
     std::vector<std::string> Wanted;
     for (size_t J = K; J < Units.size(); ++J)

@@ -170,7 +170,8 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
       OS << "  Reduce " << C.Name << " op " << C.Op
          << (C.UserOp ? " (user)" : "") << (C.AllReduce ? " all-reduce" : "");
     else
-      OS << "  Broadcast " << C.Name;
+      OS << "  " << kindName(C.K) << ' ' << C.Name
+         << (C.AllReduce && C.K == Collective::Gather ? " all-gather" : "");
     OS << '\n';
     for (const PortRef &S : C.Sources)
       OS << "    Source " << port(P, S) << '\n';

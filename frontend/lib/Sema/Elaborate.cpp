@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SemaImpl.h"
+#include <optional>
 #include <algorithm>
 
 using namespace aspen;
@@ -47,6 +48,24 @@ static bool isBuiltinOp(llvm::StringRef Op) {
 //===----------------------------------------------------------------------===//
 // Declarations
 //===----------------------------------------------------------------------===//
+
+/// The built-in collective a name denotes, if any.
+static std::optional<graph::Collective::Kind>
+builtinCollective(llvm::StringRef Name) {
+  for (auto K : {graph::Collective::Reduce, graph::Collective::Broadcast,
+                 graph::Collective::Gather, graph::Collective::Scatter,
+                 graph::Collective::AllToAll})
+    if (Name == graph::kindName(K))
+      return K;
+  return std::nullopt;
+}
+
+/// How diagnostics name a kind of collective: `broadcast 'b'`.
+static const char *collectiveWord(graph::Collective::Kind K) {
+  static const char *const Words[] = {"reduce", "broadcast", "gather",
+                                      "scatter", "all-to-all"};
+  return Words[K];
+}
 
 void Sema::poison(Scope &S, const std::string &Name, SourceLoc Loc) {
   Scope::Entry E;
@@ -180,6 +199,7 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
       }
       E.K = Sym->K == Symbol::BuiltinReduce ? Scope::Entry::Reduce
                                             : Scope::Entry::Broadcast;
+      E.Coll = Sym->Coll;
       S.Names[Name] = std::move(E);
       continue;
     }
@@ -515,12 +535,11 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             continue;
           }
           G.K = E.K == Scope::Entry::Reduce ? graph::Collective::Reduce
-                                            : graph::Collective::Broadcast;
+                                            : E.Coll;
           G.Name = S.Prefix + Callee;
           Used = &E;
-        } else if (Callee == "Reduce" || Callee == "Broadcast") {
-          G.K = Callee == "Reduce" ? graph::Collective::Reduce
-                                   : graph::Collective::Broadcast;
+        } else if (auto K = builtinCollective(Callee)) {
+          G.K = *K;
           G.Name = Callee + "#" + std::to_string(++InlineCollectives);
         } else {
           const Symbol *Sym = lookup(Callee);
@@ -553,7 +572,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
           }
         } else if (C->Op) {
           Diags.report(C->Op->Range.Begin, DiagId::ErrBroadcastTakesNoOp)
-              << Callee;
+              << Callee << collectiveWord(G.K);
           continue;
         }
         Coll = std::move(G);
@@ -582,7 +601,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             continue;
           }
           graph::Collective G;
-          G.K = graph::Collective::Broadcast;
+          G.K = E.Coll;
           G.Name = S.Prefix + Ref.Base.Text;
           G.Loc = R->getLoc();
           Used = &E;
@@ -590,11 +609,13 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         } else if (NameIt == S.Names.end() &&
                    Ref.Head == ast::InstanceRef::Named && !Ref.Lo &&
                    !Ref.Queue &&
-                   (Ref.Base.Text == "Broadcast" || isNetName(Ref.Base.Text))) {
-          if (Ref.Base.Text == "Broadcast") {
+                   ((builtinCollective(Ref.Base.Text) &&
+                     Ref.Base.Text != "Reduce") ||
+                    isNetName(Ref.Base.Text))) {
+          if (auto K = builtinCollective(Ref.Base.Text)) {
             graph::Collective G;
-            G.K = graph::Collective::Broadcast;
-            G.Name = "Broadcast#" + std::to_string(++InlineCollectives);
+            G.K = *K;
+            G.Name = Ref.Base.Text + "#" + std::to_string(++InlineCollectives);
             G.Loc = R->getLoc();
             Coll = std::move(G);
           } else {
@@ -685,9 +706,11 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         if (!Stages[I + 1].Collective)
           if (auto Dst = Resolve(Stages[I + 1], Side::Target))
             C.Receivers = std::move(*Dst);
-      } else if (C.K == graph::Collective::Reduce) {
-        // All-reduce: every participant gets the result on its default
-        // input queue.
+      } else if (C.K == graph::Collective::Reduce ||
+                 C.K == graph::Collective::Gather ||
+                 C.K == graph::Collective::AllToAll) {
+        // All-reduce (all-gather, all-to-all): every participant gets the
+        // result on its default input queue.
         C.AllReduce = true;
         std::set<uint32_t> Seen;
         for (const graph::PortRef &P : C.Sources) {
@@ -716,8 +739,14 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             C.Receivers.push_back({To, graph::DefaultQueue});
         }
       } else {
-        Diags.report(C.Loc, DiagId::ErrBroadcastNoReceivers) << C.Name;
+        Diags.report(C.Loc, DiagId::ErrBroadcastNoReceivers)
+            << C.Name << collectiveWord(C.K);
       }
+      if (C.K == graph::Collective::AllToAll && !C.Receivers.empty() &&
+          C.Receivers.size() != C.Sources.size())
+        Diags.report(C.Loc, DiagId::ErrAllToAllCounts)
+            << C.Name << std::to_string(C.Sources.size())
+            << std::to_string(C.Receivers.size());
       continue;
     }
     if (I + 1 < N && !Stages[I + 1].Collective) {

@@ -34,6 +34,8 @@ struct Symbol {
   const ast::RootModuleDecl *RootDecl = nullptr;
   const ast::BoxModuleDecl *BoxDecl = nullptr;
   const ast::NetDecl *NetDecl = nullptr;
+  /// BuiltinBroadcast: which collective without an operation this is.
+  graph::Collective::Kind Coll = graph::Collective::Broadcast;
   graph::ModuleId Module; // Action and Box
   /// Root: the boundary queues its flows use ("" is the default queue).
   std::set<std::string> BoundaryInputs, BoundaryOutputs;
@@ -57,8 +59,11 @@ struct Scope {
 
   struct Entry {
     /// Invalid: a declaration that failed; uses of it are not reported again.
+    /// Broadcast stands for every collective without an operation; Coll
+    /// says which.
     enum Kind { Instances, SubRoot, Reduce, Broadcast, Invalid };
     Kind K = Instances;
+    graph::Collective::Kind Coll = graph::Collective::Broadcast;
     const Symbol *Module = nullptr;
     bool IsVector = false;
     uint32_t Length = 1;

@@ -44,7 +44,14 @@ static Symbol *define(std::map<std::string, Symbol> &Symbols,
   auto [It, Inserted] = Symbols.try_emplace(S.Name, S);
   if (Inserted)
     return &It->second;
-  const Symbol &Prev = It->second;
+  Symbol &Prev = It->second;
+  // Gather, Scatter and AllToAll came after programs had modules of those
+  // names: a program's own module takes the name.
+  if (Prev.K == Symbol::BuiltinBroadcast &&
+      Prev.Coll != graph::Collective::Broadcast) {
+    Prev = S;
+    return &Prev;
+  }
   bool PrevBuiltin =
       Prev.K == Symbol::BuiltinReduce || Prev.K == Symbol::BuiltinBroadcast;
   Diags.report(S.Loc, DiagId::ErrRedefinition)
@@ -451,6 +458,13 @@ Sema::run(llvm::ArrayRef<const ast::TranslationUnit *> In) {
   Broadcast.Name = "Broadcast";
   Symbols.emplace(Reduce.Name, Reduce);
   Symbols.emplace(Broadcast.Name, Broadcast);
+  for (auto K : {graph::Collective::Gather, graph::Collective::Scatter,
+                 graph::Collective::AllToAll}) {
+    Symbol S = Broadcast;
+    S.Name = graph::kindName(K);
+    S.Coll = K;
+    Symbols.emplace(S.Name, S);
+  }
 
   for (const ast::TranslationUnit *TU : Units)
     collect(*TU);

@@ -133,7 +133,11 @@ struct Collective;
 bool isPassThrough(const Collective &C);
 
 struct Collective {
-  enum Kind { Reduce, Broadcast };
+  /// Gather: round k concatenates the k-th array of every participant, in
+  /// participant order. Scatter: each array is cut into one contiguous piece
+  /// per receiver. AllToAll: receiver j gets piece j of every participant's
+  /// array of the round, in participant order.
+  enum Kind { Reduce, Broadcast, Gather, Scatter, AllToAll };
   Kind K = Reduce;
   std::string Name; // `r1`, or `Reduce#2` for an inline one
   /// Reduce only: `sum`, `multiply`, `min`, `max`, or a user C++ function.
@@ -150,6 +154,13 @@ struct Collective {
   /// Reduce: how it runs across nodes, once placed (one line per step).
   std::string PlanText;
 };
+
+/// `Reduce`, `Broadcast`, ...: the built-in module's name.
+inline const char *kindName(Collective::Kind K) {
+  static const char *const Names[] = {"Reduce", "Broadcast", "Gather",
+                                      "Scatter", "AllToAll"};
+  return Names[K];
+}
 
 /// One source and one receiver: the collective only forwards, and is
 /// compiled as a direct edge (the paper's pass-through elimination).
