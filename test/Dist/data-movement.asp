@@ -4,9 +4,9 @@
 // Scatter, Gather, AllToAll and Distribute("hash") with their instances on
 // three nodes: array pieces and text cross the transport, every element is
 // checked where it arrives, 50 rounds each.
-// PLACE: Instance #1 w[0] : W [0 of 6] @127.0.0.1
-// PLACE: Instance #4 w[3] : W [3 of 6] @127.0.0.2
-// PLACE: Instance #6 w[5] : W [5 of 6] @127.0.0.3
+// PLACE: Instance #1 w[0] : W [0 of 6] on node #{{[0-9]}} @127.0.0.1
+// PLACE: Instance #4 w[3] : W [3 of 6] on node #{{[0-9]}} @127.0.0.2
+// PLACE: Instance #6 w[5] : W [5 of 6] on node #{{[0-9]}} @127.0.0.3
 // CHECK-DAG: gather: 50 rounds, 0 bad
 // CHECK-DAG: all-to-all: 300 pieces, 0 bad
 // CHECK-DAG: words: 10 keys, each at one counter: yes
