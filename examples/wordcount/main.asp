@@ -1,12 +1,15 @@
 // Word count as MapReduce over a flow graph:
 //
-//   src ||| Distribute ||| map[M] ||| Distribute("hash") ||| count[K] ||| merge ||| sink
+//   src ||| Distribute ||| map[M] ||| Distribute("hash") ||| count[K] ||| Gather ||| sink
 //
-// FileSource reads input.txt in blocks of whole lines; mappers count the
-// words of their blocks and, at the end of their stream, send one Partial
-// per partition of the words; the partitions meet at their counters, which
-// sort them; `merge` joins the sorted runs into the output of
-// `tr -s '[:space:]' '\n' | LC_ALL=C sort | uniq -c`.
+// FileSource reads input.txt in blocks of whole lines, dealt round-robin to
+// the mappers; each counts the words of its blocks and, at the end of its
+// stream, sends one Partial per partition of the words (by first letter, in
+// byte order), keyed by the partition so that Distribute("hash") brings all
+// of a partition's counts to one counter. Each counter merges, sorts and
+// formats its partition; Gather joins the counters' texts in partition
+// order, which is the output of `tr -s '[:space:]' '\n' | LC_ALL=C sort |
+// uniq -c`, and FileSink writes it.
 //
 //   python3 examples/wordcount/gen.py 100 input.txt
 //   aspenc examples/wordcount/main.asp -o wordcount && ./wordcount
@@ -16,7 +19,7 @@
 #include <cstdio>
 
 Module Main is Root requires Module FileSource, Module Distribute, Module Map,
-                             Module Count, Module Merge, Module FileSink {
+                             Module Count, Module FileSink {
   void initialize() {
     const int M = 4;  // mappers
     const int K = 4;  // counters: the partitions of the words
@@ -24,10 +27,9 @@ Module Main is Root requires Module FileSource, Module Distribute, Module Map,
     Distribute blocks, byKey("hash");
     Map map[M](K);
     Count count[K];
-    Merge merge;
     FileSink sink("counts.txt");
     flow:
-      src ||| blocks ||| map ||| byKey ||| count ||| merge ||| sink;
+      src ||| blocks ||| map ||| byKey ||| count ||| Gather() ||| sink;
   }
 }
 
@@ -72,6 +74,9 @@ Module Map {
   }
 }
 
+// One partition: every mapper's counts of its words, merged, then the
+// words in byte order as `uniq -c` prints them. Sends one text even when the
+// partition is empty: Gather takes one message from every counter.
 Module Count {
   void run() {
     std::unordered_map<std::string, long> counts;
@@ -83,50 +88,15 @@ Module Count {
         for (auto &[word, n] : part.counts)
           counts[word] += n;
     }
-    auto *out = new Sorted();
-    out->words.assign(counts.begin(), counts.end());
-    std::sort(out->words.begin(), out->words.end());
-    send out;
-  }
-}
-
-// Joins the counters' sorted runs and formats them as `uniq -c` does.
-Module Merge {
-  void run() {
-    std::vector<QueueElement> runs;
-    while (QueueElement q = dequeue())
-      runs.push_back(std::move(q));
-    using Item = std::pair<const std::pair<std::string, long> *, size_t>;
-    auto later = [](const Item &a, const Item &b) {
-      return a.first->first > b.first->first;
-    };
-    std::vector<Item> heap;
-    std::vector<const Sorted *> sorted;
-    for (auto &r : runs) {
-      sorted.push_back(&getPayload<Sorted>(r));
-      if (!sorted.back()->words.empty())
-        heap.push_back({&sorted.back()->words[0], sorted.size() - 1});
-    }
-    std::make_heap(heap.begin(), heap.end(), later);
-    std::vector<size_t> next(sorted.size(), 1);
+    std::vector<std::pair<std::string, long>> words(counts.begin(), counts.end());
+    std::sort(words.begin(), words.end());
     std::string out;
     char num[32];
-    while (!heap.empty()) {
-      std::pop_heap(heap.begin(), heap.end(), later);
-      auto [item, run] = heap.back();
-      heap.pop_back();
-      std::snprintf(num, sizeof num, "%7ld ", item->second);
+    for (auto &[word, n] : words) {
+      std::snprintf(num, sizeof num, "%7ld ", n);
       out += num;
-      out += item->first;
+      out += word;
       out += '\n';
-      if (out.size() > (1 << 20)) {
-        send new aspen::StringPayload(std::move(out));
-        out.clear();
-      }
-      if (next[run] < sorted[run]->words.size()) {
-        heap.push_back({&sorted[run]->words[next[run]++], run});
-        std::push_heap(heap.begin(), heap.end(), later);
-      }
     }
     send new aspen::StringPayload(std::move(out));
   }
