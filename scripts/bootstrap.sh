@@ -61,7 +61,7 @@ case "$job" in
     ninja -C "$build-asan" aspenrt-unittests aspencodegen-unittests
     timeout 900 "$build-asan/bin/aspenrt-unittests"
     timeout 900 "$build-asan/bin/aspencodegen-unittests"
-    # Every program of the Run, SNet and Dist suites again, built by that
+    # Every program of the Run, SNet, Dist and Stdlib suites again, built by that
     # tree's aspenc: under AddressSanitizer and UBSan, runtime and transport
     # included.
     timeout 1800 ninja -C "$build-asan" check-programs
