@@ -509,7 +509,6 @@ void Sema::connect(const std::vector<graph::PortRef> &From,
 
 void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
   std::vector<StageInfo> Stages(F.Stages.size());
-  const char *KindWord[] = {"reduce", "broadcast"};
 
   // Classify every item; create collectives and S-Net network instances.
   for (size_t SI = 0; SI < F.Stages.size(); ++SI) {
@@ -692,7 +691,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
   for (size_t I = 0; I < N; ++I) {
     if (Stages[I].Collective) {
       graph::Collective &C = Prog->Collectives[*Stages[I].Collective];
-      const char *Word = KindWord[C.K];
+      const char *Word = collectiveWord(C.K);
       if (I == 0) {
         Diags.report(C.Loc, DiagId::ErrCollectiveNoParticipants)
             << Word << C.Name;
@@ -743,6 +742,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             << C.Name << collectiveWord(C.K);
       }
       if (C.K == graph::Collective::AllToAll && !C.Receivers.empty() &&
+          !C.Sources.empty() &&
           C.Receivers.size() != C.Sources.size())
         Diags.report(C.Loc, DiagId::ErrAllToAllCounts)
             << C.Name << std::to_string(C.Sources.size())
