@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Net.h"
+#include "aspen/rt/Hostfile.h"
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -392,72 +393,28 @@ bool aspen::rt::net::readHostfile(const char *Path,
                  std::strerror(errno));
     return false;
   }
-  auto Fail = [&](unsigned Line, const std::string &Msg) {
-    std::fprintf(stderr, "aspen: error: %s:%u: %s\n", Path, Line, Msg.c_str());
-    std::fclose(F);
-    return false;
-  };
-  auto Number = [](const std::string &S, unsigned long Max,
-                   unsigned long &Out) {
-    if (S.empty() || S.size() > 9 ||
-        S.find_first_not_of("0123456789") != std::string::npos)
-      return false;
-    Out = std::stoul(S);
-    return Out >= 1 && Out <= Max;
-  };
-  std::vector<NodeInfo> Out;
+  std::string Text;
   char Buf[4096];
-  unsigned Line = 0;
-  while (std::fgets(Buf, sizeof Buf, F)) {
-    ++Line;
-    std::string L = Buf;
-    L = L.substr(0, L.find('#'));
-    std::vector<std::string> Words;
-    for (size_t At = 0;;) {
-      At = L.find_first_not_of(" \t\r\n", At);
-      if (At == std::string::npos)
-        break;
-      size_t End = L.find_first_of(" \t\r\n", At);
-      Words.push_back(L.substr(At, End - At));
-      At = End;
-    }
-    if (Words.empty())
-      continue;
-    NodeInfo N;
-    unsigned long V = 0;
-    std::string First = Words[0];
-    size_t Colon = First.find(':');
-    N.Name = First.substr(0, Colon);
-    if (Colon != std::string::npos) {
-      std::string Rest = First.substr(Colon + 1);
-      size_t Second = Rest.find(':');
-      if (!Number(Rest.substr(0, Second), 1u << 20, V))
-        return Fail(Line, "expected a positive slot count after ':'");
-      if (Second != std::string::npos) {
-        if (!Number(Rest.substr(Second + 1), 65535, V))
-          return Fail(Line, "expected a port (1 to 65535) after the slots");
-        N.Port = uint16_t(V);
-      }
-    }
-    for (size_t K = 1; K < Words.size(); ++K) {
-      const std::string &W = Words[K];
-      if (W.rfind("slots=", 0) == 0 && Number(W.substr(6), 1u << 20, V))
-        continue;
-      if (W.rfind("port=", 0) == 0 && Number(W.substr(5), 65535, V)) {
-        N.Port = uint16_t(V);
-        continue;
-      }
-      return Fail(Line, "expected 'slots=N' or 'port=P', found '" + W + "'");
-    }
-    if (N.Name.empty())
-      return Fail(Line, "expected a host name");
-    for (const NodeInfo &O : Out)
-      if (O.Name == N.Name)
-        return Fail(Line, "node '" + N.Name + "' is listed twice");
-    N.Host = N.Name;
-    Out.push_back(N);
-  }
+  for (size_t N; (N = std::fread(Buf, 1, sizeof Buf, F)) > 0;)
+    Text.append(Buf, N);
   std::fclose(F);
+  // The format and its messages are aspenc's (aspen/rt/Hostfile.h).
+  std::vector<hostfile::Entry> Entries;
+  std::vector<hostfile::Error> Errors;
+  hostfile::parse(Text, Entries, Errors);
+  for (const hostfile::Error &E : Errors)
+    std::fprintf(stderr, "aspen: error: %s:%u:%u: %s\n", Path, E.Line, E.Col,
+                 E.message().c_str());
+  if (!Errors.empty())
+    return false;
+  std::vector<NodeInfo> Out;
+  for (hostfile::Entry &E : Entries) {
+    NodeInfo N;
+    N.Name = E.Name;
+    N.Host = std::move(E.Name);
+    N.Port = E.Port;
+    Out.push_back(std::move(N));
+  }
   if (Out.size() != Nodes.size()) {
     std::fprintf(stderr,
                  "aspen: error: %s lists %zu node%s; this program was placed "

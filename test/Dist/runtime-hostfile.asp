@@ -33,5 +33,5 @@ Module B {
 }
 // CHECK: [127.0.0.72] sum 55
 // COUNT: aspen: error: {{.*}}nodes3 lists 3 nodes; this program was placed on 2
-// SYNTAX: aspen: error: {{.*}}bad-hosts:2: expected 'slots=N' or 'port=P', found 'slots=x'
+// SYNTAX: aspen: error: {{.*}}bad-hosts:2:{{[0-9]+}}: a node needs 1 to 1048576 slots, not 'x'
 // MISSING: aspen: error: cannot open hostfile '{{.*}}no-such-file'

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/Place/Placement.h"
+#include "aspen/rt/Hostfile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 #include <cmath>
@@ -17,12 +18,6 @@
 using namespace aspen;
 using namespace aspen::place;
 
-namespace {
-bool parseNumber(llvm::StringRef S, unsigned &Out) {
-  return !S.empty() && !S.getAsInteger(10, Out);
-}
-} // namespace
-
 std::optional<std::vector<graph::HostNode>>
 aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
                            DiagnosticEngine &Diags) {
@@ -33,77 +28,29 @@ aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
   }
   FileId File = SM.addBuffer(Path.str(), (*Buf)->getBuffer().str());
   std::vector<graph::HostNode> Nodes;
-  std::set<std::string> Seen;
   unsigned Before = Diags.getNumErrors();
+  // The format is shared with built programs (aspen/rt/Hostfile.h), which
+  // read the same files at run time.
+  std::vector<hostfile::Entry> Entries;
+  std::vector<hostfile::Error> Errors;
   llvm::StringRef Text = SM.getText(File);
-  uint32_t LineNo = 0;
-  while (!Text.empty()) {
-    llvm::StringRef Line;
-    std::tie(Line, Text) = Text.split('\n');
-    ++LineNo;
-    llvm::StringRef Content = Line.split('#').first.rtrim(" \t\r");
-    llvm::StringRef Trimmed = Content.ltrim(" \t");
-    if (Trimmed.empty())
-      continue;
-    uint32_t Col = uint32_t(Content.size() - Trimmed.size() + 1);
-    auto At = [&](llvm::StringRef Part) {
-      return SourceLoc{File, LineNo, uint32_t(Part.data() - Line.data() + 1)};
-    };
+  hostfile::parse(std::string_view(Text.data(), Text.size()), Entries, Errors);
+  // Reported in line order, the names that do not resolve among the rest.
+  size_t NextError = 0;
+  auto ErrorsBefore = [&](unsigned Line) {
+    for (; NextError < Errors.size() && Errors[NextError].Line < Line;
+         ++NextError) {
+      const hostfile::Error &E = Errors[NextError];
+      Diags.report({File, E.Line, E.Col}, DiagId::ErrHostfile) << E.message();
+    }
+  };
+  for (hostfile::Entry &E : Entries) {
+    ErrorsBefore(E.Line);
     graph::HostNode N;
-    N.Loc = {File, LineNo, Col};
-    llvm::SmallVector<llvm::StringRef, 4> Words;
-    Trimmed.split(Words, ' ', -1, /*KeepEmpty=*/false);
-    llvm::StringRef SlotsText, PortText;
-    if (Words.size() == 1 && Words[0].contains(':')) {
-      // name:N[:P]
-      llvm::SmallVector<llvm::StringRef, 3> Parts;
-      Words[0].split(Parts, ':');
-      if (Parts.size() > 3 || Parts[0].empty()) {
-        Diags.report(At(Words[0]), DiagId::ErrHostfileSyntax) << Trimmed;
-        continue;
-      }
-      N.Name = Parts[0].str();
-      SlotsText = Parts[1];
-      if (Parts.size() == 3)
-        PortText = Parts[2];
-    } else {
-      N.Name = Words[0].str();
-      bool Bad = false;
-      for (size_t I = 1; I < Words.size() && !Bad; ++I) {
-        if (Words[I].consume_front("slots="))
-          SlotsText = Words[I];
-        else if (Words[I].consume_front("port="))
-          PortText = Words[I];
-        else {
-          Diags.report(At(Words[I]), DiagId::ErrHostfileSyntax) << Trimmed;
-          Bad = true;
-        }
-      }
-      if (Bad)
-        continue;
-      if (SlotsText.data() == nullptr)
-        SlotsText = "1"; // a bare name is one slot, as in MPI hostfiles
-    }
-    unsigned Slots = 0, Port = 0;
-    if (!parseNumber(SlotsText, Slots) || Slots == 0) {
-      Diags.report(SlotsText.empty() ? N.Loc : At(SlotsText),
-                   DiagId::ErrHostfileSlots)
-          << SlotsText;
-      continue;
-    }
-    if (PortText.data() &&
-        (!parseNumber(PortText, Port) || Port == 0 || Port > 65535)) {
-      Diags.report(PortText.empty() ? N.Loc : At(PortText),
-                   DiagId::ErrHostfilePort)
-          << PortText;
-      continue;
-    }
-    N.Slots = Slots;
-    N.Port = uint16_t(Port);
-    if (!Seen.insert(N.Name).second) {
-      Diags.report(N.Loc, DiagId::ErrHostfileDuplicate) << N.Name;
-      continue;
-    }
+    N.Loc = {File, E.Line, E.Col};
+    N.Name = std::move(E.Name);
+    N.Slots = E.Slots;
+    N.Port = E.Port;
     addrinfo Hints{};
     Hints.ai_family = AF_UNSPEC;
     Hints.ai_socktype = SOCK_STREAM;
@@ -116,6 +63,7 @@ aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
     freeaddrinfo(Res);
     Nodes.push_back(std::move(N));
   }
+  ErrorsBefore(~0u);
   if (Diags.getNumErrors() != Before)
     return std::nullopt;
   if (Nodes.empty()) {

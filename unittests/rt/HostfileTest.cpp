@@ -1,0 +1,81 @@
+//===- HostfileTest.cpp - The hostfile format -----------------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/rt/Hostfile.h"
+#include <gtest/gtest.h>
+
+using namespace aspen::hostfile;
+
+namespace {
+struct Parsed {
+  std::vector<Entry> Entries;
+  std::vector<Error> Errors;
+};
+Parsed parseText(const char *Text) {
+  Parsed P;
+  parse(Text, P.Entries, P.Errors);
+  return P;
+}
+} // namespace
+
+TEST(Hostfile, AllForms) {
+  Parsed P = parseText("# cluster\n"
+                       "a slots=4 port=9000   # trailing comment\n"
+                       "\tb:2\n"
+                       "c:3:7000\r\n"
+                       "d\n"
+                       "   \n"
+                       "e port=1 slots=1");
+  ASSERT_TRUE(P.Errors.empty());
+  ASSERT_EQ(P.Entries.size(), 5u);
+  EXPECT_EQ(P.Entries[0].Name, "a");
+  EXPECT_EQ(P.Entries[0].Slots, 4u);
+  EXPECT_EQ(P.Entries[0].Port, 9000);
+  EXPECT_EQ(P.Entries[0].Line, 2u);
+  EXPECT_EQ(P.Entries[1].Name, "b");
+  EXPECT_EQ(P.Entries[1].Slots, 2u);
+  EXPECT_EQ(P.Entries[1].Col, 2u);
+  EXPECT_EQ(P.Entries[2].Port, 7000);
+  EXPECT_EQ(P.Entries[3].Slots, 1u); // a bare name is one slot
+  EXPECT_EQ(P.Entries[3].Port, 0);
+  EXPECT_EQ(P.Entries[4].Port, 1);
+}
+
+TEST(Hostfile, ErrorsAtTheirColumn) {
+  Parsed P = parseText("a slots=0\n"
+                       "b:x\n"
+                       "c:1:70000\n"
+                       "d slots=2 speed=3\n"
+                       ":4\n"
+                       "e:1:2:3\n"
+                       "f slots=99999999999\n");
+  ASSERT_EQ(P.Errors.size(), 7u);
+  EXPECT_EQ(P.Errors[0].K, Error::Slots);
+  EXPECT_EQ(P.Errors[0].Col, 9u);
+  EXPECT_EQ(P.Errors[0].message(), "a node needs 1 to 1048576 slots, not '0'");
+  EXPECT_EQ(P.Errors[1].K, Error::Slots);
+  EXPECT_EQ(P.Errors[1].Col, 3u);
+  EXPECT_EQ(P.Errors[2].K, Error::Port);
+  EXPECT_EQ(P.Errors[2].Col, 5u);
+  EXPECT_EQ(P.Errors[3].K, Error::Syntax);
+  EXPECT_EQ(P.Errors[3].Col, 11u);
+  EXPECT_EQ(P.Errors[3].Text, "d slots=2 speed=3");
+  EXPECT_EQ(P.Errors[4].K, Error::Syntax);
+  EXPECT_EQ(P.Errors[5].K, Error::Syntax);
+  EXPECT_EQ(P.Errors[6].K, Error::Slots);
+  EXPECT_EQ(P.Entries.size(), 0u);
+}
+
+TEST(Hostfile, Duplicates) {
+  // A line with an error gives no node, so a later line may take its name.
+  Parsed P = parseText("a slots=0\na\nb\nb:2\n");
+  ASSERT_EQ(P.Errors.size(), 2u);
+  EXPECT_EQ(P.Errors[1].K, Error::Duplicate);
+  EXPECT_EQ(P.Errors[1].Line, 4u);
+  EXPECT_EQ(P.Errors[1].message(), "node 'b' is listed twice");
+  ASSERT_EQ(P.Entries.size(), 2u);
+  EXPECT_EQ(P.Entries[0].Name, "a");
+}
