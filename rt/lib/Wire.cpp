@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WireRegistry.h"
+#include <memory>
 #include "Demangle.h"
 #include <cstdlib>
 #include <cxxabi.h>
@@ -73,9 +74,10 @@ struct Registry {
       W.put(static_cast<const StringPayload &>(P).str());
     };
     E.De = [](wire::Reader &R) -> Payload * {
-      auto *P = new StringPayload();
+      // A short or bad frame throws: the payload must not leak then.
+      auto P = std::make_unique<StringPayload>();
       R.get(P->str());
-      return P;
+      return P.release();
     };
     add(E);
   }
