@@ -91,11 +91,13 @@ struct Transport::Impl {
     bool ShutDown = false; // our side is half-closed after the bye
     bool PeerEof = false;  // its side is, after its bye
     bool RearmQueued = false;
+    unsigned QuietPolls = 0; // direct reads that found nothing, in a row
     // For the heartbeat: when we last wrote to it and last heard from it.
     std::chrono::steady_clock::time_point LastSent, LastHeard;
     // Writes: Buf/Segs collect while Flight* are on the wire.
     std::vector<char> Buf, FlightBuf;
     std::vector<Segment> Segs, FlightSegs;
+    std::vector<asio::const_buffer> Bufs; // of the batch in flight
     bool Writing = false;
     // Reads.
     std::unique_ptr<FrameSink> Sink;
@@ -216,6 +218,9 @@ struct Transport::Impl {
   //===--------------------------------------------------------------------===//
 
   void write(Peer &P);
+  /// After a batch has gone out: the next one, or the half-close after the
+  /// bye.
+  void wrote(Peer &P);
 
   /// Appends P as a data frame of channel Id; returns its body size.
   size_t encode(Peer &To, uint32_t Id, Payload *P);
@@ -265,10 +270,20 @@ struct Transport::Impl {
   /// The next read of a connection. A worker polling defers it to its next
   /// poll: the read almost always finds nothing yet (a system call), and
   /// the fiber just woken should run first.
+  ///
+  /// Until then the connection has no asynchronous read: polling workers
+  /// read it themselves (readDirect), so an answer that arrives while they
+  /// spin is read by one non-blocking receive instead of an epoll wakeup,
+  /// a reactor operation and a completion. A connection that stays quiet
+  /// for DirectPolls polls, or any connection when the transport thread is
+  /// about to block, goes back to an asynchronous read (flushRearms).
   bool Deferring = false;
   std::vector<Peer *> Rearms;
+  static constexpr unsigned DirectPolls = 64;
   void rearm(Peer &P);
   void flushRearms();
+  /// From a polling worker: reads the connections waiting in Rearms.
+  size_t readDirect();
 
   void readError(Peer &P, error_code Ec);
 
@@ -323,6 +338,7 @@ struct Transport::Impl {
   // it gives the role back as soon as a worker is awake again.
 
   std::atomic<bool> Held{false};
+  unsigned Polls = 0; // by the holder
   std::atomic<bool> Blocking{false}; // the transport thread is in epoll
   std::atomic<uint32_t> NetEpoch{0}; // futex word: workers all asleep
   std::atomic<bool> Draining{false}; // the scheduler has stopped

@@ -17,8 +17,10 @@
 #include "Trace.h"
 #include "WireRegistry.h"
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <exception>
+#include <sys/socket.h>
 #include <typeinfo>
 
 using namespace aspen;
@@ -40,12 +42,38 @@ void Transport::Impl::write(Peer &P) {
   }
   if (P.Writing || !P.Up || P.Closed || (P.Buf.empty() && P.Segs.empty()))
     return;
+  P.LastSent = std::chrono::steady_clock::now();
+  // A batch without payload segments (small messages, control frames) goes
+  // out with one non-blocking send from here: no asynchronous operation to
+  // start and no completion to run later, which is most of the transport's
+  // own share of a small message's latency. Whatever the kernel does not
+  // take at once goes the asynchronous way below.
+  if (P.Segs.empty()) {
+    ssize_t N;
+    do
+      N = ::send(P.Sock.native_handle(), P.Buf.data(), P.Buf.size(),
+                 MSG_DONTWAIT | MSG_NOSIGNAL);
+    while (N < 0 && errno == EINTR);
+    if (N < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+      return lost(P, error_code(errno, boost::system::system_category())
+                         .message());
+    if (N > 0 && trace::Enabled)
+      trace::record(trace::FrameOut, &C.Nodes[P.Index].Name, nullptr,
+                    trace::now(), 0, size_t(N));
+    if (N == ssize_t(P.Buf.size())) {
+      P.Buf.clear();
+      return wrote(P);
+    }
+    if (N > 0)
+      P.Buf.erase(P.Buf.begin(), P.Buf.begin() + N);
+  }
   // Whatever accumulated since the last write goes out as one batch.
   std::swap(P.Buf, P.FlightBuf);
   std::swap(P.Segs, P.FlightSegs);
   P.Buf.clear();
   P.Segs.clear();
-  std::vector<asio::const_buffer> Bufs;
+  std::vector<asio::const_buffer> &Bufs = P.Bufs;
+  Bufs.clear();
   size_t At = 0;
   for (Segment &S : P.FlightSegs) {
     if (S.Off > At)
@@ -56,7 +84,6 @@ void Transport::Impl::write(Peer &P) {
   if (P.FlightBuf.size() > At)
     Bufs.emplace_back(P.FlightBuf.data() + At, P.FlightBuf.size() - At);
   P.Writing = true;
-  P.LastSent = std::chrono::steady_clock::now();
   if (trace::Enabled) {
     size_t Bytes = 0;
     for (const asio::const_buffer &B : Bufs)
@@ -77,14 +104,18 @@ void Transport::Impl::write(Peer &P) {
     P.FlightBuf.clear();
     if (Ec)
       return lost(P, Ec.message());
-    if (P.SaidBye && P.Buf.empty() && P.Segs.empty()) {
-      P.ShutDown = true;
-      error_code E2;
-      P.Sock.shutdown(tcp::socket::shutdown_send, E2);
-      return maybeClose(P);
-    }
-    write(P);
+    wrote(P);
   });
+}
+
+void Transport::Impl::wrote(Peer &P) {
+  if (P.SaidBye && P.Buf.empty() && P.Segs.empty()) {
+    P.ShutDown = true;
+    error_code E2;
+    P.Sock.shutdown(tcp::socket::shutdown_send, E2);
+    return maybeClose(P);
+  }
+  write(P);
 }
 
 size_t Transport::Impl::encode(Peer &To, uint32_t Id, Payload *P) {
@@ -226,11 +257,54 @@ void Transport::Impl::rearm(Peer &P) {
   }
 }
 
+size_t Transport::Impl::readDirect() {
+  size_t Got = 0;
+  for (size_t I = 0; I < Rearms.size();) {
+    Peer &P = *Rearms[I];
+    ssize_t N = -1;
+    if (!P.Closed && !P.Decoder->dead()) {
+      do
+        N = ::recv(P.Sock.native_handle(), P.Decoder->readTarget(),
+                   P.Decoder->readRoom(), MSG_DONTWAIT);
+      while (N < 0 && errno == EINTR);
+      if (N < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
+          ++P.QuietPolls < DirectPolls) {
+        ++I;
+        continue;
+      }
+    }
+    if (N <= 0) {
+      // Quiet for long, closed, at its end or failed: the asynchronous
+      // read waits for it, or reports what happened the usual way.
+      Rearms[I] = Rearms.back();
+      Rearms.pop_back();
+      P.RearmQueued = false;
+      P.QuietPolls = 0;
+      read(P);
+      continue;
+    }
+    ++Got;
+    P.QuietPolls = 0;
+    P.LastHeard = std::chrono::steady_clock::now();
+    if (trace::Enabled)
+      trace::record(trace::FrameIn, &C.Nodes[P.Index].Name, nullptr,
+                    trace::now(), 0, size_t(N));
+    // The decoder may deliver, fail the job or close this connection; the
+    // connection stays in Rearms (rearm does nothing for it meanwhile) and
+    // is looked at again on the next poll.
+    P.Decoder->consumed(size_t(N));
+    flushGrants();
+    ++I;
+  }
+  return Got;
+}
+
 void Transport::Impl::flushRearms() {
   std::vector<Peer *> Now;
   Now.swap(Rearms);
   for (Peer *P : Now) {
     P->RearmQueued = false;
+    P->QuietPolls = 0;
     read(*P);
   }
 }
