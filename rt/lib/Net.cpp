@@ -17,6 +17,7 @@
 #include "Futex.h"
 #include "NetImpl.h"
 #include "Trace.h"
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstdio>
@@ -164,6 +165,17 @@ bool Transport::Impl::poll() {
   return N > 0;
 }
 
+void Transport::Impl::noteEnded() {
+  bool All = true;
+  for (auto &Pe : Peers)
+    if (Pe && !Pe->Closed && !Failed)
+      All = false;
+  if (Failed && !Acceptor.is_open())
+    All = true;
+  if (All && Ended.exchange(1, std::memory_order_release) == 0)
+    futexWake(Ended, INT_MAX);
+}
+
 void Transport::Impl::allAsleep() {
   NetEpoch.fetch_add(1, std::memory_order_release);
   futexWake(NetEpoch, INT_MAX);
@@ -204,6 +216,8 @@ void Transport::Impl::loop() {
         Io.run_one_for(std::chrono::milliseconds(50));
       Blocking.store(false, std::memory_order_relaxed);
       kicked();
+      if (Draining.load(std::memory_order_relaxed))
+        noteEnded();
     }
     Held.store(false, std::memory_order_release);
   }
@@ -310,22 +324,16 @@ int Transport::finish(int Status) {
     asio::post(P->Io, [P, Status] {
       P->fail(Status, ""); // the instance's own message is already out
     });
-  // Wait for the byes (or the aborts) to go out and the peers to close.
+  // Wait for the byes (or the aborts) to go out and the peers to close:
+  // the transport thread says when (noteEnded), at most 5 s from now.
+  asio::post(P->Io, [P] { P->noteEnded(); });
   auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  std::atomic<bool> Closed{false};
-  while (std::chrono::steady_clock::now() < Deadline) {
-    asio::post(P->Io, [P, &Closed] {
-      bool All = true;
-      for (auto &Pe : P->Peers)
-        if (Pe && !Pe->Closed && !P->Failed)
-          All = false;
-      if (P->Failed && !P->Acceptor.is_open())
-        All = true;
-      Closed = All;
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (Closed)
+  while (P->Ended.load(std::memory_order_acquire) == 0) {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        Deadline - std::chrono::steady_clock::now());
+    if (Left.count() <= 0)
       break;
+    futexWait(P->Ended, 0, std::min<long>(Left.count(), 100));
   }
   P->Io.stop();
   if (P->Thread.joinable())

@@ -342,6 +342,10 @@ struct Transport::Impl {
   std::atomic<bool> Blocking{false}; // the transport thread is in epoll
   std::atomic<uint32_t> NetEpoch{0}; // futex word: workers all asleep
   std::atomic<bool> Draining{false}; // the scheduler has stopped
+  /// Futex word for finish: every connection has closed after the byes, or
+  /// the job failed and the transport has shut down.
+  std::atomic<uint32_t> Ended{0};
+  void noteEnded();
 
   /// From an idle or busy worker: runs ready handlers if nobody else is.
   bool poll();
