@@ -110,10 +110,12 @@ private:
       auto *R = new StringPayload();
       QueueElement Own(R);
       for (QueueElement &E : Round) {
-        auto *S = dynamic_cast<StringPayload *>(E.get());
+        Payload *Got = E.get();
+        auto *S = dynamic_cast<StringPayload *>(Got);
         if (!S)
-          fail("participants sent text and '" +
-               demangle(typeid(*E.get()).name()) + "'");
+          fail("participants sent text and " +
+               (Got ? "'" + demangle(typeid(*Got).name()) + "'"
+                    : std::string("an empty element")));
         R->str() += S->str();
       }
       return deliver(std::move(Own));

@@ -23,7 +23,11 @@ char *FrameDecoder::readTarget() {
 }
 
 size_t FrameDecoder::readRoom() const {
-  return Direct ? DirectLen - DirectGot : In.size() - InLen;
+  if (Direct)
+    return DirectLen - DirectGot;
+  if (HeaderFirst && InLen < HeaderSize)
+    return HeaderSize - InLen;
+  return In.size() - InLen;
 }
 
 bool FrameDecoder::fail(const std::string &Why) {
@@ -40,6 +44,7 @@ bool FrameDecoder::consumed(size_t N) {
     if (DirectGot == DirectLen) {
       Payload *P = Direct;
       Direct = nullptr;
+      HeaderFirst = true;
       Sink.data(DirectChan, P, DirectLen);
     }
     return !Dead;
@@ -106,6 +111,7 @@ void FrameDecoder::decode() {
       InLen = 0;
       return;
     }
+    HeaderFirst = false; // small frames: read as much as fits again
     if (Have < H.Len) {
       if (HeaderSize + H.Len > In.size())
         In.resize(HeaderSize + H.Len);

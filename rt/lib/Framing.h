@@ -82,6 +82,12 @@ private:
   std::vector<char> In;
   size_t InLen = 0;
   bool Dead = false;
+  // After a large frame, the next read takes only a header: a stream of
+  // large frames then lands in its payloads with no copy through In (a
+  // full-sized read would pull up to In's size of the next body into In,
+  // to be copied again). A small data frame switches back to full reads,
+  // which batch many small frames per read.
+  bool HeaderFirst = false;
   // A large array body being read into its payload.
   Payload *Direct = nullptr;
   uint32_t DirectChan = 0;

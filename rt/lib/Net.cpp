@@ -244,6 +244,7 @@ Transport::Transport(Config C, std::vector<ChannelEnd> Out,
     // The senders' side of the channel: an ordinary bounded queue with one
     // producer, whose consumer is the transport.
     O->Port.Spsc = std::make_unique<SPSCQueue<Payload *>>(I->C.QueueCapacity);
+    O->Port.ByteLimit = I->C.QueueBytes;
     O->Port.NumProducers = 1;
     O->Port.ProducerSlots.reset(new std::atomic<Fiber *>[1]());
     O->Port.OpenProducers.store(1, std::memory_order_relaxed);

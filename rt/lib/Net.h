@@ -63,7 +63,8 @@ struct Config {
   double ConnectTimeout = 30;  // seconds, ASPEN_CONNECT_TIMEOUT
   double PeerTimeout = 10;     // seconds of silence, ASPEN_PEER_TIMEOUT
   size_t MaxFrame = 256 << 20; // bytes, ASPEN_MAX_FRAME
-  size_t QueueCapacity = 256; // of each outbound queue
+  size_t QueueCapacity = 256; // of each outbound queue, in messages
+  size_t QueueBytes = 16 << 20; // and in bytes of arrays and strings
   uint32_t WindowMessages = 64;
   size_t WindowBytes = 64 << 20;
 };

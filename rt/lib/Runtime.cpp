@@ -671,6 +671,8 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.WindowMessages = uint32_t(envSize("ASPEN_NET_WINDOW", 64, 1, 1 << 20));
   C.WindowBytes =
       envSize("ASPEN_NET_WINDOW_BYTES", 64 << 20, 4096, size_t(1) << 34);
+  C.QueueBytes =
+      envSize("ASPEN_NET_QUEUE_BYTES", 16 << 20, 4096, size_t(1) << 34);
   return C;
 }
 } // namespace

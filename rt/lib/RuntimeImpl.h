@@ -50,16 +50,46 @@ struct InputPort {
   /// ASPEN_STATS: the deepest this queue was seen by a producer.
   std::atomic<size_t> HighWater{0};
   size_t size() const { return Spsc ? Spsc->size() : Mpsc ? Mpsc->size() : 0; }
+  /// A bound on the bytes queued as well as on the messages (0: none). Set
+  /// on the queues into the transport only, which have one producer: a
+  /// queue of 256 arrays of 16 MiB would let a sender run 4 GiB ahead of
+  /// the network, each payload in memory never touched before. One message
+  /// is always let in, however large.
+  size_t ByteLimit = 0;
+  std::atomic<size_t> QueuedBytes{0};
 
   bool tryPush(Payload *P) {
+    if (ByteLimit) [[unlikely]]
+      return tryPushBounded(P);
     return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
   }
   bool tryPop(Payload *&P) {
-    if (Spsc)
-      return Spsc->tryPop(P);
+    if (Spsc) {
+      if (!Spsc->tryPop(P))
+        return false;
+      if (ByteLimit && P) [[unlikely]]
+        QueuedBytes.fetch_sub(P->byteSize(), std::memory_order_seq_cst);
+      return true;
+    }
     if (Mpsc)
       return Mpsc->tryPop(P);
     return false; // nothing feeds this port
+  }
+
+private:
+  bool tryPushBounded(Payload *P) {
+    // One producer: only the consumer changes QueuedBytes meanwhile, and
+    // only downwards. Counted before the push, so the consumer never
+    // subtracts what was not added.
+    size_t B = P ? P->byteSize() : 0;
+    size_t Queued = QueuedBytes.load(std::memory_order_seq_cst);
+    if (Queued != 0 && Queued + B > ByteLimit)
+      return false;
+    QueuedBytes.fetch_add(B, std::memory_order_seq_cst);
+    if (Spsc->tryPush(P))
+      return true;
+    QueuedBytes.fetch_sub(B, std::memory_order_seq_cst);
+    return false;
   }
 };
 

@@ -160,6 +160,8 @@ int main(int Argc, char **Argv) {
       "  ASPEN_PEER_TIMEOUT     seconds of silence before a node is given up\n"
       "  ASPEN_MAX_FRAME        largest message between nodes (default 256M)\n"
       "  ASPEN_NET_WINDOW, ASPEN_NET_WINDOW_BYTES  per-channel flow control\n"
+      "  ASPEN_NET_QUEUE_BYTES  bytes a sender may queue for another node\n"
+      "                         beyond the window (default 16M)\n"
       "  ASPEN_REDUCE_SEGMENT_BYTES  arrays from this size all-reduce by\n"
       "                         reduce-scatter + allgather (default 64K)\n"
       "  ASPEN_PORT             port of nodes whose hostfile line has none\n");

@@ -44,6 +44,10 @@ public:
   virtual void *elementData() { return nullptr; }
   virtual size_t elementCount() const { return 0; }
 
+  /// Roughly how many bytes the payload holds, for bounds on what waits
+  /// to cross to another node (0: unknown, counted as a message only).
+  virtual size_t byteSize() const { return 0; }
+
   /// What `Distribute("hash")` routes by: equal keys go to the same
   /// target. StringPayload hashes its text; other classes override it (the
   /// default throws PayloadTypeError).
@@ -98,6 +102,7 @@ public:
   const std::type_info *elementType() const override { return &typeid(T); }
   void *elementData() override { return P; }
   size_t elementCount() const override { return N; }
+  size_t byteSize() const override { return N * sizeof(T); }
 
 private:
   std::vector<T> Vec;        // the elements, unless uninitialised storage
@@ -117,6 +122,7 @@ public:
   const std::string &str() const { return S; }
   Payload *clone() const override { return new StringPayload(*this); }
   uint64_t key() const override;
+  size_t byteSize() const override { return S.size(); }
 
 private:
   std::string S;
