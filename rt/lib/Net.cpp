@@ -291,7 +291,10 @@ void Transport::start(Scheduler &S) {
   if (I->C.Self == 0)
     I->startProbing();
   I->startHeartbeats();
-  I->Thread = std::thread([this] {
+  I->Thread = std::thread([this, &S] {
+    // On the node's own cores: when it drives the sockets, it must not
+    // take a core another node process on this machine is using.
+    S.bindToWorkerCores();
     trace::nameThread("transport");
     I->loop();
   });

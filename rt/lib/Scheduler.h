@@ -116,6 +116,11 @@ public:
   /// given to spawn(), and must outlive the run.
   void spawnNow(Fiber *F);
   unsigned workerCount() const { return unsigned(Workers.size()); }
+  /// Binds the calling thread (not a worker: the transport's, say) to the
+  /// cores the workers are bound to, so that a node process sharing the
+  /// machine with others keeps to its own cores even when that thread does
+  /// the work. Nothing when workers are not pinned.
+  void bindToWorkerCores();
 
   /// Runs until every fiber has finished (returns 0) or a deadlock or a
   /// stop request ends the run (returns the status given).
