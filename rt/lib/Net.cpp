@@ -166,9 +166,12 @@ bool Transport::Impl::poll() {
 }
 
 void Transport::Impl::noteEnded() {
+  // Every connection closed; or, after a failure, the transport shut down
+  // (closeAll, 200 ms after it), which leaves the aborts time to reach the
+  // peers before this process goes and its connections with it.
   bool All = true;
   for (auto &Pe : Peers)
-    if (Pe && !Pe->Closed && !Failed)
+    if (Pe && !Pe->Closed)
       All = false;
   if (Failed && !Acceptor.is_open())
     All = true;

@@ -17,6 +17,7 @@
 #include "Trace.h"
 #include "WireRegistry.h"
 #include <algorithm>
+#include <climits>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -72,40 +73,94 @@ void Transport::Impl::write(Peer &P) {
   std::swap(P.Segs, P.FlightSegs);
   P.Buf.clear();
   P.Segs.clear();
-  std::vector<asio::const_buffer> &Bufs = P.Bufs;
-  Bufs.clear();
+  std::vector<iovec> &Iov = P.Iov;
+  Iov.clear();
+  P.IovAt = 0;
+  auto Add = [&](const void *D, size_t Len) {
+    Iov.push_back({const_cast<void *>(D), Len});
+  };
   size_t At = 0;
   for (Segment &S : P.FlightSegs) {
     if (S.Off > At)
-      Bufs.emplace_back(P.FlightBuf.data() + At, S.Off - At);
-    Bufs.emplace_back(S.Own->elementData(), S.Len);
+      Add(P.FlightBuf.data() + At, S.Off - At);
+    Add(S.Own->elementData(), S.Len);
     At = S.Off;
   }
   if (P.FlightBuf.size() > At)
-    Bufs.emplace_back(P.FlightBuf.data() + At, P.FlightBuf.size() - At);
+    Add(P.FlightBuf.data() + At, P.FlightBuf.size() - At);
   P.Writing = true;
   if (trace::Enabled) {
     size_t Bytes = 0;
-    for (const asio::const_buffer &B : Bufs)
-      Bytes += B.size();
+    for (const iovec &B : Iov)
+      Bytes += B.iov_len;
     trace::record(trace::FrameOut, &C.Nodes[P.Index].Name, nullptr,
                   trace::now(), 0, Bytes);
   }
-  // transfer_all() would cap each sendmsg at 64 KiB; let the kernel take
-  // as much as its buffer holds.
-  auto All = [](const error_code &Ec, size_t) -> size_t {
-    return Ec ? 0 : size_t(1) << 30;
-  };
-  asio::async_write(P.Sock, Bufs, All, [this, &P](error_code Ec, size_t) {
-    P.Writing = false;
-    for (Segment &S : P.FlightSegs)
-      delete S.Own;
-    P.FlightSegs.clear();
-    P.FlightBuf.clear();
-    if (Ec)
-      return lost(P, Ec.message());
-    wrote(P);
-  });
+  sendFlight(P);
+}
+
+void Transport::Impl::sendFlight(Peer &P) {
+  for (;;) {
+    // At most WriteChunk bytes of the iovecs left, in place.
+    size_t End = P.IovAt, Bytes = 0;
+    while (End < P.Iov.size() && Bytes < WriteChunk)
+      Bytes += P.Iov[End++].iov_len;
+    size_t Cut = 0; // bytes of the last iovec left out of this call
+    if (Bytes > WriteChunk) {
+      Cut = Bytes - WriteChunk;
+      P.Iov[End - 1].iov_len -= Cut;
+    }
+    msghdr M{};
+    M.msg_iov = P.Iov.data() + P.IovAt;
+    M.msg_iovlen = std::min<size_t>(End - P.IovAt, IOV_MAX);
+    ssize_t N;
+    do
+      N = ::sendmsg(P.Sock.native_handle(), &M, MSG_DONTWAIT | MSG_NOSIGNAL);
+    while (N < 0 && errno == EINTR);
+    P.Iov[End - 1].iov_len += Cut;
+    if (N < 0) {
+      if (errno != EAGAIN && errno != EWOULDBLOCK)
+        return flightDone(
+            P, error_code(errno, boost::system::system_category()).message());
+      // Full: go on once there is room.
+      P.Sock.async_wait(tcp::socket::wait_write, [this, &P](error_code Ec) {
+        if (Ec)
+          return flightDone(P, Ec.message());
+        sendFlight(P);
+      });
+      return;
+    }
+    // Step over what went out.
+    size_t Left = size_t(N);
+    while (Left && P.IovAt < P.Iov.size()) {
+      iovec &V = P.Iov[P.IovAt];
+      if (Left < V.iov_len) {
+        V.iov_base = static_cast<char *>(V.iov_base) + Left;
+        V.iov_len -= Left;
+        Left = 0;
+      } else {
+        Left -= V.iov_len;
+        ++P.IovAt;
+      }
+    }
+    while (P.IovAt < P.Iov.size() && P.Iov[P.IovAt].iov_len == 0)
+      ++P.IovAt;
+    if (P.IovAt == P.Iov.size())
+      return flightDone(P, "");
+  }
+}
+
+void Transport::Impl::flightDone(Peer &P, const std::string &Error) {
+  P.Writing = false;
+  for (Segment &S : P.FlightSegs)
+    delete S.Own;
+  P.FlightSegs.clear();
+  P.FlightBuf.clear();
+  P.Iov.clear();
+  P.IovAt = 0;
+  if (!Error.empty())
+    return lost(P, Error);
+  wrote(P);
 }
 
 void Transport::Impl::wrote(Peer &P) {
