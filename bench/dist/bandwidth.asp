@@ -1,9 +1,10 @@
 // bandwidth.asp - one-way bandwidth between two nodes over the TCP
 // transport: for each message size, the sender streams enough messages to
-// move 256 MiB (at least 16), the receiver answers once it has them all,
-// and the sender reports MiB/s from its first send to the answer. Each
-// size runs twice and only the second pass is timed, as in the MPI peer:
-// the first faults in the memory a window of that size needs.
+// move 256 MiB (at least 64, so 16 MiB messages reach a steady state), the
+// receiver answers once it has them all, and the sender reports MiB/s from
+// its first send to the answer. Each size runs twice and only the second
+// pass is timed, as in the MPI peer: the first faults in the memory a
+// window of that size needs.
 #include <aspen/runtime.h>
 #include <chrono>
 #include <cstdio>
@@ -24,7 +25,7 @@ Module Sender {
   static long countFor(long size) {
     const char *env = std::getenv("BANDWIDTH_BYTES");
     long total = env ? std::atol(env) : 256L << 20;
-    return total / size < 16 ? 16 : total / size;
+    return total / size < 64 ? 64 : total / size;
   }
   void run() {
     for (long size = 1024; size <= (16L << 20); size *= 4) {
@@ -48,7 +49,7 @@ Module Receiver {
     for (long size = 1024; size <= (16L << 20); size *= 4) {
       const char *env = std::getenv("BANDWIDTH_BYTES");
       long total = env ? std::atol(env) : 256L << 20;
-      long n = total / size < 16 ? 16 : total / size;
+      long n = total / size < 64 ? 64 : total / size;
       for (int pass = 0; pass < 2; ++pass) {
         long bad = 0;
         for (long i = 0; i < n; ++i) {

@@ -9,7 +9,7 @@ static long count_for(long size) {
   const char *env = getenv("BANDWIDTH_BYTES");
   long total = env ? atol(env) : 256L << 20;
   long n = total / size;
-  return n < 16 ? 16 : n;
+  return n < 64 ? 64 : n;
 }
 
 int main(int argc, char **argv) {
