@@ -150,6 +150,8 @@ bool Transport::Impl::poll() {
       interrupt(); // ask the transport thread to hand the role over
     return false;
   }
+  PollTurns.store(PollTurns.load(std::memory_order_relaxed) + 1,
+                  std::memory_order_relaxed); // only the holder writes it
   size_t N = kicked();
   Deferring = true;
   N += readDirect();
@@ -195,10 +197,16 @@ void Transport::Impl::loop() {
     if (!workersAsleep()) {
       futexWait(NetEpoch, E, 10);
       // Workers are awake but may all be busy in long-running fibers:
-      // every 10 ms, if none is polling, drive the sockets from here, so
-      // timers (heartbeats), credit and incoming data never wait for a
-      // fiber to yield.
-      if (!workersAsleep() && !Held.load(std::memory_order_relaxed) &&
+      // every 10 ms, if none has polled since, drive the sockets from here,
+      // so timers (heartbeats), credit and incoming data never wait for a
+      // fiber to yield. While workers poll, keep off: this thread shares
+      // their cores, and its turn would put their connections back on
+      // asynchronous reads.
+      uint32_t Seen = PollTurns.load(std::memory_order_relaxed);
+      bool Polled = Seen != LastPollTurns;
+      LastPollTurns = Seen;
+      if (!Polled && !workersAsleep() &&
+          !Held.load(std::memory_order_relaxed) &&
           !Held.exchange(true, std::memory_order_acquire)) {
         flushRearms();
         Io.poll();

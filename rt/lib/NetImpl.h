@@ -351,6 +351,10 @@ struct Transport::Impl {
 
   std::atomic<bool> Held{false};
   unsigned Polls = 0; // by the holder
+  /// Turns a worker has taken at the sockets, for the transport thread to
+  /// tell whether workers still poll (LastPollTurns: its last look).
+  std::atomic<uint32_t> PollTurns{0};
+  uint32_t LastPollTurns = 0;
   std::atomic<bool> Blocking{false}; // the transport thread is in epoll
   std::atomic<uint32_t> NetEpoch{0}; // futex word: workers all asleep
   std::atomic<bool> Draining{false}; // the scheduler has stopped
