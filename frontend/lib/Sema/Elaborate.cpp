@@ -76,6 +76,11 @@ void Sema::poison(Scope &S, const std::string &Name, SourceLoc Loc) {
 
 void Sema::elaborateRoot(Scope &S) {
   const ast::RootModuleDecl &R = *S.RootSym->RootDecl;
+  Elaborating.push_back(S.RootSym);
+  struct Pop {
+    std::vector<const Symbol *> &V;
+    ~Pop() { V.pop_back(); }
+  } PopOnReturn{Elaborating};
   std::vector<const ast::PlaceStmt *> Places;
   std::vector<const ast::FlowStmt *> Flows;
   for (const auto &St : R.Body) {
@@ -148,6 +153,24 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
                    [&](const ast::Name &N) { return N.Text == D.Module.Text; }))
     Diags.report(D.Module.Range.Begin, DiagId::ErrNotRequired)
         << D.Module.Text << S.RootSym->Name;
+  // A root inside itself, directly or through others, would never end.
+  // 'requires' cycles are reported where they are declared; this catches
+  // an instance whose module was not required (reported just above).
+  if (Sym->K == Symbol::Root) {
+    auto At = std::find(Elaborating.begin(), Elaborating.end(), Sym);
+    if (At != Elaborating.end()) {
+      std::string Chain;
+      for (auto I = At; I != Elaborating.end(); ++I)
+        Chain += (*I)->Name + " -> ";
+      Chain += Sym->Name;
+      Diags.report(D.Module.Range.Begin, DiagId::ErrContainsItself)
+          << Sym->Name << Chain;
+      for (const ast::Declarator &Decl : D.Declarators)
+        if (!S.Names.count(Decl.Ident.Text))
+          poison(S, Decl.Ident.Text, Decl.Ident.Range.Begin);
+      return;
+    }
+  }
 
   for (const ast::Declarator &Decl : D.Declarators) {
     const std::string &Name = Decl.Ident.Text;

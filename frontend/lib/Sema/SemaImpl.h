@@ -166,6 +166,7 @@ public:
   std::vector<const ast::NetDecl *> NetStack; // recursion guard
   std::set<uint32_t> TypeErrorReported;       // SNet nodes already diagnosed
   std::set<const Symbol *> ConstsChecked;     // roots whose consts were checked
+  std::vector<const Symbol *> Elaborating;    // roots being elaborated, outermost first
   const Scope *CurScope = nullptr;            // while building a network
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
 };
