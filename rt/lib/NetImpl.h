@@ -223,7 +223,9 @@ struct Transport::Impl {
   /// Sends what is left of the batch in flight: non-blocking sendmsg calls
   /// of at most WriteChunk bytes until it is out or the socket is full,
   /// then waits for room (no composed asynchronous write: each of its
-  /// steps would wait for a turn of the reactor). Calls of at most 1 MiB
+  /// steps would wait for a turn of the reactor). A batch of small frames
+  /// goes out in one call from the thread that made it, with nothing left
+  /// to complete later. Calls of at most 1 MiB
   /// let go of the socket now and then, so the kernel handles the peer's
   /// acknowledgements as they come rather than in bulk inside one long
   /// call; 256 KiB calls were slower (bench/dist/bandwidth.asp).
@@ -258,14 +260,19 @@ struct Transport::Impl {
         [this, &P](error_code Ec, size_t N) {
           if (Ec)
             return readError(P, Ec);
-          P.LastHeard = std::chrono::steady_clock::now();
-          if (trace::Enabled)
-            trace::record(trace::FrameIn, &C.Nodes[P.Index].Name, nullptr,
-                          trace::now(), 0, N);
-          P.Decoder->consumed(N);
-          flushGrants();
+          received(P, N);
           rearm(P);
         });
+  }
+
+  /// N bytes were read into the connection's decoder, by either way.
+  void received(Peer &P, size_t N) {
+    P.LastHeard = std::chrono::steady_clock::now();
+    if (trace::Enabled)
+      trace::record(trace::FrameIn, &C.Nodes[P.Index].Name, nullptr,
+                    trace::now(), 0, N);
+    P.Decoder->consumed(N);
+    flushGrants();
   }
 
   /// What a connection's decoder reports goes to the transport.

@@ -44,30 +44,6 @@ void Transport::Impl::write(Peer &P) {
   if (P.Writing || !P.Up || P.Closed || (P.Buf.empty() && P.Segs.empty()))
     return;
   P.LastSent = std::chrono::steady_clock::now();
-  // A batch without payload segments (small messages, control frames) goes
-  // out with one non-blocking send from here: no asynchronous operation to
-  // start and no completion to run later, which is most of the transport's
-  // own share of a small message's latency. Whatever the kernel does not
-  // take at once goes the asynchronous way below.
-  if (P.Segs.empty()) {
-    ssize_t N;
-    do
-      N = ::send(P.Sock.native_handle(), P.Buf.data(), P.Buf.size(),
-                 MSG_DONTWAIT | MSG_NOSIGNAL);
-    while (N < 0 && errno == EINTR);
-    if (N < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
-      return lost(P, error_code(errno, boost::system::system_category())
-                         .message());
-    if (N > 0 && trace::Enabled)
-      trace::record(trace::FrameOut, &C.Nodes[P.Index].Name, nullptr,
-                    trace::now(), 0, size_t(N));
-    if (N == ssize_t(P.Buf.size())) {
-      P.Buf.clear();
-      return wrote(P);
-    }
-    if (N > 0)
-      P.Buf.erase(P.Buf.begin(), P.Buf.begin() + N);
-  }
   // Whatever accumulated since the last write goes out as one batch.
   std::swap(P.Buf, P.FlightBuf);
   std::swap(P.Segs, P.FlightSegs);
@@ -113,9 +89,14 @@ void Transport::Impl::sendFlight(Peer &P) {
     msghdr M{};
     M.msg_iov = P.Iov.data() + P.IovAt;
     M.msg_iovlen = std::min<size_t>(End - P.IovAt, IOV_MAX);
+    const int Fd = P.Sock.native_handle(), Flags = MSG_DONTWAIT | MSG_NOSIGNAL;
     ssize_t N;
     do
-      N = ::sendmsg(P.Sock.native_handle(), &M, MSG_DONTWAIT | MSG_NOSIGNAL);
+      // One buffer (a batch of small frames): send, which skips copying in
+      // and checking an iovec array (0.3 to 0.5 us of a 10 us round trip).
+      N = M.msg_iovlen == 1
+              ? ::send(Fd, M.msg_iov->iov_base, M.msg_iov->iov_len, Flags)
+              : ::sendmsg(Fd, &M, Flags);
     while (N < 0 && errno == EINTR);
     P.Iov[End - 1].iov_len += Cut;
     if (N < 0) {
@@ -340,15 +321,10 @@ size_t Transport::Impl::readDirect() {
     }
     ++Got;
     P.QuietPolls = 0;
-    P.LastHeard = std::chrono::steady_clock::now();
-    if (trace::Enabled)
-      trace::record(trace::FrameIn, &C.Nodes[P.Index].Name, nullptr,
-                    trace::now(), 0, size_t(N));
     // The decoder may deliver, fail the job or close this connection; the
     // connection stays in Rearms (rearm does nothing for it meanwhile) and
     // is looked at again on the next poll.
-    P.Decoder->consumed(size_t(N));
-    flushGrants();
+    received(P, size_t(N));
     ++I;
   }
   return Got;

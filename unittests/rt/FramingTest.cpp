@@ -47,6 +47,16 @@ std::vector<char> frame(size_t Len, char Fill) {
   return F;
 }
 
+/// Char-array frames of the given sizes and fillings, back to back.
+std::vector<char> stream(std::initializer_list<std::pair<size_t, char>> Frames) {
+  std::vector<char> S;
+  for (auto [Len, Fill] : Frames) {
+    std::vector<char> F = frame(Len, Fill);
+    S.insert(S.end(), F.begin(), F.end());
+  }
+  return S;
+}
+
 /// Feeds Bytes to D the way a socket would when it holds them all: each
 /// read fills what the decoder asks for. Returns the sizes it asked for.
 std::vector<size_t> feed(FrameDecoder &D, const std::vector<char> &Bytes) {
@@ -64,11 +74,7 @@ std::vector<size_t> feed(FrameDecoder &D, const std::vector<char> &Bytes) {
 
 TEST(FrameDecoder, LargeFramesAfterTheFirstAreReadHeaderFirst) {
   const size_t Big = 300 * 1024; // above ZeroCopyBytes and the 256 KiB buffer
-  std::vector<char> Stream;
-  for (char C : {'a', 'b', 'c'}) {
-    std::vector<char> F = frame(Big, C);
-    Stream.insert(Stream.end(), F.begin(), F.end());
-  }
+  std::vector<char> Stream = stream({{Big, 'a'}, {Big, 'b'}, {Big, 'c'}});
   Collect S;
   FrameDecoder D(1 << 30, S);
   std::vector<size_t> Asked = feed(D, Stream);
@@ -90,12 +96,8 @@ TEST(FrameDecoder, LargeFramesAfterTheFirstAreReadHeaderFirst) {
 
 TEST(FrameDecoder, ASmallFrameBringsBackFullReads) {
   const size_t Big = 300 * 1024;
-  std::vector<char> Stream;
-  for (auto [Len, C] : {std::pair<size_t, char>{Big, 'x'}, {16, 'y'},
-                        {16, 'z'}, {Big, 'w'}}) {
-    std::vector<char> F = frame(Len, C);
-    Stream.insert(Stream.end(), F.begin(), F.end());
-  }
+  std::vector<char> Stream =
+      stream({{Big, 'x'}, {16, 'y'}, {16, 'z'}, {Big, 'w'}});
   Collect S;
   FrameDecoder D(1 << 30, S);
   std::vector<size_t> Asked = feed(D, Stream);
