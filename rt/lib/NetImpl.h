@@ -22,7 +22,6 @@
 #include "Trace.h"
 #include <atomic>
 #include <boost/asio.hpp>
-#include <sys/uio.h>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -30,6 +29,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <sys/uio.h>
 #include <thread>
 #include <utility>
 #include <vector>

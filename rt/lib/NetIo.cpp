@@ -17,8 +17,8 @@
 #include "Trace.h"
 #include "WireRegistry.h"
 #include <algorithm>
-#include <climits>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <exception>
 #include <sys/socket.h>

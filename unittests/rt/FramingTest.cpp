@@ -48,7 +48,8 @@ std::vector<char> frame(size_t Len, char Fill) {
 }
 
 /// Char-array frames of the given sizes and fillings, back to back.
-std::vector<char> stream(std::initializer_list<std::pair<size_t, char>> Frames) {
+std::vector<char>
+stream(std::initializer_list<std::pair<size_t, char>> Frames) {
   std::vector<char> S;
   for (auto [Len, Fill] : Frames) {
     std::vector<char> F = frame(Len, Fill);
