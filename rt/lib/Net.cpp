@@ -150,8 +150,9 @@ bool Transport::Impl::poll() {
       interrupt(); // ask the transport thread to hand the role over
     return false;
   }
-  PollTurns.store(PollTurns.load(std::memory_order_relaxed) + 1,
-                  std::memory_order_relaxed); // only the holder writes it
+  // Only the holder writes it.
+  const uint32_t Turn = PollTurns.load(std::memory_order_relaxed) + 1;
+  PollTurns.store(Turn, std::memory_order_relaxed);
   size_t N = kicked();
   Deferring = true;
   N += readDirect();
@@ -159,7 +160,7 @@ bool Transport::Impl::poll() {
   // did not go out at once, other connections) is looked at on every
   // fourth poll only: its epoll wait would otherwise double the time
   // between two looks at the connection an answer is expected on.
-  if (Rearms.empty() || (++Polls & 3) == 0)
+  if (Rearms.empty() || (Turn & 3) == 0)
     N += Io.poll();
   Deferring = false;
   N += kicked();

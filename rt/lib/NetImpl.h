@@ -357,9 +357,10 @@ struct Transport::Impl {
   // it gives the role back as soon as a worker is awake again.
 
   std::atomic<bool> Held{false};
-  unsigned Polls = 0; // by the holder
-  /// Turns a worker has taken at the sockets, for the transport thread to
-  /// tell whether workers still poll (LastPollTurns: its last look).
+  /// Turns a worker has taken at the sockets: every fourth runs the
+  /// reactor while connections are read directly, and the transport
+  /// thread tells from it whether workers still poll (LastPollTurns: its
+  /// last look).
   std::atomic<uint32_t> PollTurns{0};
   uint32_t LastPollTurns = 0;
   std::atomic<bool> Blocking{false}; // the transport thread is in epoll
