@@ -177,12 +177,14 @@ struct Entity {
   // forgotten whole: every replica it would start from is fresh again.
   int Star = -1;
   struct StarState {
-    Cont Outer; // the star instance's own path, to tell equal hashes apart
     long First = 1;
     std::vector<long> FiredAhead;
     std::vector<std::pair<long, SyncState>> Live; // replicas holding records
   };
-  std::unordered_multimap<uint64_t, StarState> Stars;
+  // Keyed by the instance's replica path, which is read off the arriving
+  // record's own frames (just made by this worker, so in its cache): no
+  // walk over the frames of a record that arrived earlier.
+  std::unordered_map<std::vector<long>, StarState, PathHash> Stars;
 };
 
 class Engine;
@@ -250,7 +252,6 @@ private:
   void collect(Worker &W, Entity &E, Lane &L);
   void runSync(Worker &W, Entity &E, Item *It);
   void runStarSync(Worker &W, Entity &E, Record R, Cont K);
-  bool samePath(const Frame *A, const Frame *B) const;
   void route(Worker &W, Step S);
   void route(Worker &W, size_t Base);
   bool enter(Worker &W, Step &S);
@@ -679,23 +680,6 @@ static void pathOf(const Graph &G, const Frame *F, std::vector<long> &Out) {
   }
 }
 
-/// Whether two continuations name the same replica.
-bool Engine::samePath(const Frame *A, const Frame *B) const {
-  auto Skip = [&](const Frame *F) {
-    while (F && G.Nodes[F->Node].K != Node::Star &&
-           G.Nodes[F->Node].K != Node::Split)
-      F = F->Next.get();
-    return F;
-  };
-  for (A = Skip(A), B = Skip(B); A && B;
-       A = Skip(A->Next.get()), B = Skip(B->Next.get()))
-    if (A == B)
-      return true; // a shared tail: the rest is equal too
-    else if (A->Node != B->Node || A->Value != B->Value)
-      return false;
-  return A == B;
-}
-
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
   Record R = std::move(It->R);
@@ -745,15 +729,11 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   const size_t NP = N.Patterns.size();
   // K is the star's frame: {star, depth, outer continuation}.
   const Frame *F = K.get();
-  const uint64_t InstHash = pathHash(F->Next);
-  auto [From, To] = E.Stars.equal_range(InstHash);
-  auto InstPos = std::find_if(From, To, [&](const auto &P) {
-    return samePath(P.second.Outer.get(), F->Next.get());
-  });
-  if (InstPos == To) {
-    InstPos = E.Stars.emplace(InstHash, Entity::StarState());
-    InstPos->second.Outer = F->Next;
-  }
+  E.Scratch.clear();
+  pathOf(G, F->Next.get(), E.Scratch);
+  auto InstPos = E.Stars.find(E.Scratch);
+  if (InstPos == E.Stars.end())
+    InstPos = E.Stars.emplace(E.Scratch, Entity::StarState()).first;
   Entity::StarState &Inst = InstPos->second;
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
