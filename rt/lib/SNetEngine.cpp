@@ -67,8 +67,8 @@ struct Frame {
   long Value; // Serial: next child; Star: depth; Split: tag value
   Cont Next;
   /// Of the replica path (the star depths and split values from the root
-  /// down to here), so finding a replica's lane or state never walks the
-  /// chain; equal paths have equal hashes, the converse is checked.
+  /// down to here), so finding a replica's box lane never walks the chain:
+  /// equal paths have equal hashes, so a replica keeps to one lane.
   uint64_t Hash;
 };
 
