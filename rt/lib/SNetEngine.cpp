@@ -680,6 +680,20 @@ static void pathOf(const Graph &G, const Frame *F, std::vector<long> &Out) {
   }
 }
 
+/// A synchro-cell's state for the replica the continuation F belongs to
+/// (States per replica, Stars per star instance), made on first use. The
+/// path is read off F's own frames, which the arriving record has just
+/// come through, into Scratch.
+template <typename Map>
+static typename Map::iterator
+stateFor(const Graph &G, Map &M, std::vector<long> &Scratch, const Frame *F) {
+  Scratch.clear();
+  pathOf(G, F, Scratch);
+  auto Pos = M.find(Scratch);
+  return Pos != M.end() ? Pos
+                        : M.emplace(Scratch, typename Map::mapped_type()).first;
+}
+
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
   Record R = std::move(It->R);
@@ -689,12 +703,7 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
     runStarSync(W, E, std::move(R), std::move(K));
     return;
   }
-  E.Scratch.clear();
-  pathOf(G, K.get(), E.Scratch);
-  auto Pos = E.States.find(E.Scratch);
-  if (Pos == E.States.end())
-    Pos = E.States.emplace(E.Scratch, SyncState()).first;
-  SyncState &S = Pos->second;
+  SyncState &S = stateFor(G, E.States, E.Scratch, K.get())->second;
   if (!S.Fired) {
     if (!S.Held) {
       S.Held.reset(new Record[N.Patterns.size()]);
@@ -729,11 +738,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   const size_t NP = N.Patterns.size();
   // K is the star's frame: {star, depth, outer continuation}.
   const Frame *F = K.get();
-  E.Scratch.clear();
-  pathOf(G, F->Next.get(), E.Scratch);
-  auto InstPos = E.Stars.find(E.Scratch);
-  if (InstPos == E.Stars.end())
-    InstPos = E.Stars.emplace(E.Scratch, Entity::StarState()).first;
+  auto InstPos = stateFor(G, E.Stars, E.Scratch, F->Next.get());
   Entity::StarState &Inst = InstPos->second;
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
