@@ -39,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Demangle.h"
+#include "PathMap.h"
 #include "RuntimeImpl.h"
 #include "Scheduler.h"
 #include "Trace.h"
@@ -51,7 +52,6 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
-#include <unordered_map>
 
 using namespace aspen;
 using namespace aspen::rt;
@@ -96,15 +96,6 @@ struct SyncState {
   bool has(size_t I) const { return Has >> I & 1; }
   bool full(size_t N) const {
     return Has == (N == 64 ? ~0ull : (1ull << N) - 1);
-  }
-};
-
-struct PathHash {
-  size_t operator()(const std::vector<long> &P) const {
-    uint64_t H = 0x9E3779B97F4A7C15ull;
-    for (long V : P)
-      H = (H ^ uint64_t(V)) * 0x100000001B3ull;
-    return size_t(H ^ (H >> 29));
   }
 };
 
@@ -165,7 +156,7 @@ struct Entity {
   // Synchro-cells: state per replica, keyed by its path (the claim
   // examiner's). A cell that has fired keeps only that fact; under a star
   // (next), not even that.
-  std::unordered_map<std::vector<long>, SyncState, PathHash> States;
+  PathMap<SyncState> States;
   std::vector<long> Scratch;
 
   // A synchro-cell that is the whole operand of a star, `[| ... |] * P`:
@@ -184,7 +175,7 @@ struct Entity {
   // Keyed by the instance's replica path, which is read off the arriving
   // record's own frames (just made by this worker, so in its cache): no
   // walk over the frames of a record that arrived earlier.
-  std::unordered_map<std::vector<long>, StarState, PathHash> Stars;
+  PathMap<StarState> Stars;
 };
 
 class Engine;
@@ -683,15 +674,15 @@ static void pathOf(const Graph &G, const Frame *F, std::vector<long> &Out) {
 /// A synchro-cell's state for the replica the continuation F belongs to
 /// (States per replica, Stars per star instance), made on first use. The
 /// path is read off F's own frames, which the arriving record has just
-/// come through, into Scratch.
-template <typename Map>
-static typename Map::iterator
-stateFor(const Graph &G, Map &M, std::vector<long> &Scratch, const Frame *F) {
+/// come through, into Scratch; F's hash is the path's, already made.
+template <typename V>
+static typename PathMap<V>::Index stateFor(const Graph &G, PathMap<V> &M,
+                                           std::vector<long> &Scratch,
+                                           const Frame *F) {
   Scratch.clear();
   pathOf(G, F, Scratch);
-  auto Pos = M.find(Scratch);
-  return Pos != M.end() ? Pos
-                        : M.emplace(Scratch, typename Map::mapped_type()).first;
+  return M.findOrInsert(F ? F->Hash : RootPathHash, Scratch.data(),
+                        Scratch.size());
 }
 
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
@@ -703,7 +694,7 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
     runStarSync(W, E, std::move(R), std::move(K));
     return;
   }
-  SyncState &S = stateFor(G, E.States, E.Scratch, K.get())->second;
+  SyncState &S = E.States[stateFor(G, E.States, E.Scratch, K.get())];
   if (!S.Fired) {
     if (!S.Held) {
       S.Held.reset(new Record[N.Patterns.size()]);
@@ -739,7 +730,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   // K is the star's frame: {star, depth, outer continuation}.
   const Frame *F = K.get();
   auto InstPos = stateFor(G, E.Stars, E.Scratch, F->Next.get());
-  Entity::StarState &Inst = InstPos->second;
+  Entity::StarState &Inst = E.Stars[InstPos];
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
            Inst.FiredAhead.end();
