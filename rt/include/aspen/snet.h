@@ -24,6 +24,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <typeinfo>
 #include <utility>
 #include <vector>
@@ -58,13 +59,21 @@ struct Sym {
 // Records
 //===----------------------------------------------------------------------===//
 
+/// A field's value. Its type is kept as a pointer so that reading a field
+/// checks it with one comparison (the type_info objects of one program are
+/// unique but for types seen in several shared objects, which fall back to
+/// comparing names), not a dynamic_cast.
 struct FieldBase {
+  explicit FieldBase(const std::type_info &T) : Type(&T) {}
   virtual ~FieldBase() = default;
-  virtual const std::type_info &type() const = 0;
+  const std::type_info &type() const { return *Type; }
+  template <typename T> bool holds() const {
+    return Type == &typeid(T) || *Type == typeid(T);
+  }
+  const std::type_info *Type;
 };
 template <typename T> struct FieldOf final : FieldBase {
-  explicit FieldOf(T V) : Value(std::move(V)) {}
-  const std::type_info &type() const override { return typeid(T); }
+  explicit FieldOf(T V) : FieldBase(typeid(T)), Value(std::move(V)) {}
   T Value;
 };
 
@@ -126,10 +135,10 @@ public:
     const FieldEntry *E = findField(Name);
     if (!E)
       throwMissing(Name, false);
-    auto *F = dynamic_cast<const FieldOf<T> *>(E->F.get());
-    if (!F)
+    using U = std::remove_cv_t<T>;
+    if (!E->F->template holds<U>())
       throwFieldTypeError(Name, E->F->type(), typeid(T));
-    return F->Value;
+    return static_cast<const FieldOf<U> *>(E->F.get())->Value;
   }
   long tag(Sym Name) const {
     const TagEntry *E = findTag(Name);
@@ -153,6 +162,10 @@ public:
         E.F = std::move(F);
         return;
       }
+    // Records have a few fields, and flow inheritance adds them one at a
+    // time: one allocation for the first four, not one per doubling.
+    if (Fields.empty())
+      Fields.reserve(4);
     Fields.push_back({Name, std::move(F)});
   }
   const FieldEntry *findField(Sym N) const {
