@@ -59,21 +59,102 @@ using namespace aspen::snet;
 
 namespace {
 
-struct Frame;
-using Cont = std::shared_ptr<const Frame>;
-/// Where a record continues after the node it is in.
+/// One level of a record's continuation: where it goes after the node it
+/// is in.
 struct Frame {
-  int Node;
-  long Value; // Serial: next child; Star: depth; Split: tag value
-  Cont Next;
-  /// Of the replica path (the star depths and split values from the root
-  /// down to here), so finding a replica's box lane never walks the chain:
-  /// equal paths have equal hashes, so a replica keeps to one lane.
-  uint64_t Hash;
+  int32_t Node;
+  bool Replica; // a star's or a split's: part of the replica path
+  long Value;   // Serial: next child; Star: depth; Split: tag value
 };
 
-constexpr uint64_t RootPathHash = 0x9E3779B97F4A7C15ull;
-inline uint64_t pathHash(const Cont &K) { return K ? K->Hash : RootPathHash; }
+/// A record's continuation: the frames from the network's root down to the
+/// node it is in, innermost last; empty at the network's exit. Each record
+/// owns its own, inline: a network nests a few combinators deep, so a copy
+/// (one per output of a box) is a short memcpy, where shared frames cost an
+/// allocation per combinator entered and reference counts written from
+/// every core. Deeper nests spill to the heap.
+class Cont {
+public:
+  Cont() = default;
+  Cont(const Cont &O) { assign(O); }
+  Cont &operator=(const Cont &O) {
+    if (this != &O)
+      assign(O);
+    return *this;
+  }
+  Cont(Cont &&O) noexcept { take(O); }
+  Cont &operator=(Cont &&O) noexcept {
+    if (this != &O) {
+      delete[] Heap;
+      Heap = nullptr;
+      Cap = InlineFrames;
+      take(O);
+    }
+    return *this;
+  }
+  ~Cont() { delete[] Heap; }
+
+  bool empty() const { return Depth == 0; }
+  uint32_t depth() const { return Depth; }
+  const Frame *begin() const { return data(); }
+  Frame &top() { return data()[Depth - 1]; }
+  const Frame &top() const { return data()[Depth - 1]; }
+  void pop() { --Depth; }
+  void push(int Node, bool Replica, long Value) {
+    if (Depth == Cap)
+      reserve(2 * Cap);
+    data()[Depth++] = {Node, Replica, Value};
+  }
+
+private:
+  static constexpr uint32_t InlineFrames = 8;
+  Frame *data() { return Heap ? Heap : Inline; }
+  const Frame *data() const { return Heap ? Heap : Inline; }
+  void reserve(uint32_t N) {
+    Frame *H = new Frame[N];
+    std::copy(data(), data() + Depth, H);
+    delete[] Heap;
+    Heap = H;
+    Cap = N;
+  }
+  void assign(const Cont &O) {
+    if (O.Depth > Cap)
+      reserve(O.Depth);
+    std::copy(O.data(), O.data() + O.Depth, data());
+    Depth = O.Depth;
+  }
+  void take(Cont &O) {
+    if (O.Heap) {
+      Heap = O.Heap;
+      Cap = O.Cap;
+      O.Heap = nullptr;
+      O.Cap = InlineFrames;
+    } else {
+      std::copy(O.Inline, O.Inline + O.Depth, Inline);
+    }
+    Depth = O.Depth;
+    O.Depth = 0;
+  }
+
+  Frame *Heap = nullptr;
+  uint32_t Depth = 0, Cap = InlineFrames;
+  Frame Inline[InlineFrames];
+};
+
+/// The hash of a replica path: the star and split frames among K's first
+/// Depth. Equal paths have equal hashes, so a replica keeps to one box lane
+/// and finds its synchro-cell state in one probe run.
+inline uint64_t pathHash(const Cont &K, uint32_t Depth) {
+  uint64_t H = 0x9E3779B97F4A7C15ull;
+  for (const Frame *F = K.begin(), *E = F + Depth; F != E; ++F)
+    if (F->Replica) {
+      H ^= (uint64_t(F->Value) + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+      H ^= uint64_t(F->Node) << 32;
+      H = (H ^ (H >> 29)) * 0x94D049BB133111EBull;
+      H ^= H >> 32;
+    }
+  return H;
+}
 
 struct Entity;
 struct Lane;
@@ -248,18 +329,6 @@ private:
   bool enter(Worker &W, Step &S);
   bool leave(Worker &W, Step &S);
   void toEntity(Worker &W, Entity &E, Record R, Cont K);
-  Cont makeFrame(int Node, long Value, Cont Next) const {
-    uint64_t H = pathHash(Next);
-    Node::Kind Kind = G.Nodes[Node].K;
-    if (Kind == Node::Star || Kind == Node::Split) {
-      H ^= (uint64_t(Value) + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
-      H ^= uint64_t(Node) << 32;
-      H = (H ^ (H >> 29)) * 0x94D049BB133111EBull;
-      H ^= H >> 32;
-    }
-    return std::make_shared<const Frame>(
-        Frame{Node, Value, std::move(Next), H});
-  }
   void push(Worker &W, Entity &E, Item *It);
   void toExit(Item *It);
   void recordDone();
@@ -444,7 +513,7 @@ bool Engine::enter(Worker &W, Step &S) {
   }
   case Node::Serial:
     S.Node = N.Children[0];
-    S.K = makeFrame(Id, 1, std::move(S.K));
+    S.K.push(Id, false, 1);
     return true;
   case Node::Parallel: {
     // Best match: the branch whose matching input type has most labels.
@@ -469,54 +538,51 @@ bool Engine::enter(Worker &W, Step &S) {
       S.Enter = false;
     } else {
       S.Node = N.Children[0];
-      S.K = makeFrame(Id, 1, std::move(S.K));
+      S.K.push(Id, true, 1);
     }
     return true;
   case Node::Split: {
     long V = S.R.tag(N.Tag);
     S.Node = N.Children[0];
-    S.K = makeFrame(Id, V, std::move(S.K));
+    S.K.push(Id, true, V);
     return true;
   }
   case Node::Feedback:
     S.Node = N.Children[0];
-    S.K = makeFrame(Id, 0, std::move(S.K));
+    S.K.push(Id, false, 0);
     return true;
   }
   return false;
 }
 
 bool Engine::leave(Worker &W, Step &S) {
-  if (!S.K) {
-    auto *It = new Item(std::move(S.R), nullptr);
+  if (S.K.empty()) {
+    auto *It = new Item(std::move(S.R), Cont());
     if (W.Capture)
       W.Capture->push_back({nullptr, It});
     else
       toExit(It);
     return false;
   }
-  // Copies first: replacing S.K may free the frame.
-  const int At = S.K->Node;
-  const long Value = S.K->Value;
-  const Node &N = G.Nodes[At];
+  Frame &F = S.K.top();
+  const Node &N = G.Nodes[F.Node];
   switch (N.K) {
   case Node::Serial:
-    if (size_t(Value) < N.Children.size()) {
+    if (size_t(F.Value) < N.Children.size()) {
       S.Enter = true;
-      S.Node = N.Children[Value];
-      S.K = makeFrame(At, Value + 1, S.K->Next);
+      S.Node = N.Children[F.Value++];
     } else {
-      S.K = Cont(S.K->Next);
+      S.K.pop();
     }
     return true;
   case Node::Star:
-    // Out of replica Value: leave, or unfold the next replica.
+    // Out of replica F.Value: leave, or unfold the next replica.
     if (N.Patterns[0].matches(S.R)) {
-      S.K = Cont(S.K->Next);
+      S.K.pop();
     } else {
       S.Enter = true;
       S.Node = N.Children[0];
-      S.K = makeFrame(At, Value + 1, S.K->Next);
+      ++F.Value;
     }
     return true;
   case Node::Feedback:
@@ -524,11 +590,11 @@ bool Engine::leave(Worker &W, Step &S) {
       S.Enter = true; // round again, in the same frame
       S.Node = N.Children[0];
     } else {
-      S.K = Cont(S.K->Next);
+      S.K.pop();
     }
     return true;
   default: // Split and the rest: the record simply continues
-    S.K = Cont(S.K->Next);
+    S.K.pop();
     return true;
   }
 }
@@ -545,8 +611,9 @@ void Engine::push(Worker &W, Entity &E, Item *It) {
   Pending.fetch_add(1, std::memory_order_relaxed);
   if (E.N->K == Node::Box) {
     // The replica's lane.
-    size_t Index =
-        E.Lanes.size() > 1 ? size_t(pathHash(It->K) % E.Lanes.size()) : 0;
+    size_t Index = E.Lanes.size() > 1
+                       ? size_t(pathHash(It->K, It->K.depth()) % E.Lanes.size())
+                       : 0;
     Lane &L = *E.Lanes[Index];
     L.In.push(It);
     L.Claim.poke([&] { claim(W, E, L); });
@@ -659,30 +726,20 @@ void Engine::collect(Worker &W, Entity &E, Lane &L) {
 // Synchro-cells
 //===----------------------------------------------------------------------===//
 
-/// The replica path of a continuation: the star depths and split values on
-/// the way to the node it belongs to.
-static void pathOf(const Graph &G, const Frame *F, std::vector<long> &Out) {
-  for (; F; F = F->Next.get()) {
-    Node::Kind Kind = G.Nodes[F->Node].K;
-    if (Kind == Node::Star || Kind == Node::Split) {
-      Out.push_back(F->Node);
-      Out.push_back(F->Value);
-    }
-  }
-}
-
-/// A synchro-cell's state for the replica the continuation F belongs to
-/// (States per replica, Stars per star instance), made on first use. The
-/// path is read off F's own frames, which the arriving record has just
-/// come through, into Scratch; F's hash is the path's, already made.
+/// A synchro-cell's state for the replica whose path is made of the first
+/// Depth frames of K (States per replica, Stars per star instance), made on
+/// first use. The path goes into Scratch, the record's own frames in order.
 template <typename V>
-static typename PathMap<V>::Index stateFor(const Graph &G, PathMap<V> &M,
+static typename PathMap<V>::Index stateFor(PathMap<V> &M,
                                            std::vector<long> &Scratch,
-                                           const Frame *F) {
+                                           const Cont &K, uint32_t Depth) {
   Scratch.clear();
-  pathOf(G, F, Scratch);
-  return M.findOrInsert(F ? F->Hash : RootPathHash, Scratch.data(),
-                        Scratch.size());
+  for (const Frame *F = K.begin(), *E = F + Depth; F != E; ++F)
+    if (F->Replica) {
+      Scratch.push_back(F->Node);
+      Scratch.push_back(F->Value);
+    }
+  return M.findOrInsert(pathHash(K, Depth), Scratch.data(), Scratch.size());
 }
 
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
@@ -694,7 +751,7 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
     runStarSync(W, E, std::move(R), std::move(K));
     return;
   }
-  SyncState &S = E.States[stateFor(G, E.States, E.Scratch, K.get())];
+  SyncState &S = E.States[stateFor(E.States, E.Scratch, K, K.depth())];
   if (!S.Fired) {
     if (!S.Held) {
       S.Held.reset(new Record[N.Patterns.size()]);
@@ -727,9 +784,10 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
 void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   const Node &N = *E.N;
   const size_t NP = N.Patterns.size();
-  // K is the star's frame: {star, depth, outer continuation}.
-  const Frame *F = K.get();
-  auto InstPos = stateFor(G, E.Stars, E.Scratch, F->Next.get());
+  // K ends in the star's frame, {star, depth}; the instance is the path
+  // of the frames before it.
+  const long Arrived = K.top().Value;
+  auto InstPos = stateFor(E.Stars, E.Scratch, K, K.depth() - 1);
   Entity::StarState &Inst = E.Stars[InstPos];
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
@@ -738,7 +796,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
   // Replicas before First have fired, and so have those in FiredAhead:
   // identities the record passes. It stops at the first replica that has
   // a free pattern it matches.
-  for (long Depth = std::max(F->Value, Inst.First);; ++Depth) {
+  for (long Depth = std::max(Arrived, Inst.First);; ++Depth) {
     if (Fired(Depth))
       continue;
     auto Live = std::find_if(Inst.Live.begin(), Inst.Live.end(),
@@ -781,11 +839,10 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     } else {
       Inst.FiredAhead.push_back(Depth);
     }
-    Cont At =
-        Depth == F->Value ? std::move(K) : makeFrame(E.Star, Depth, F->Next);
+    K.top().Value = Depth; // the replica that fired
     if (Inst.Live.empty() && Inst.FiredAhead.empty())
       E.Stars.erase(InstPos); // nothing held: every replica is fresh again
-    route(W, {false, -1, std::move(Merged), std::move(At)});
+    route(W, {false, -1, std::move(Merged), std::move(K)});
     recordDone();
     return;
   }
@@ -947,7 +1004,7 @@ void Engine::pump() {
     QueueElement Q(P);
     wakeProducers(In);
     Record &R = ::aspen::getPayload<Record>(Q);
-    route(Main, {true, G.Root, std::move(R), nullptr});
+    route(Main, {true, G.Root, std::move(R), Cont()});
   };
   while (!Failed.load(std::memory_order_acquire)) {
     bool Progress = false;
