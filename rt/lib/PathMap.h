@@ -68,7 +68,7 @@ public:
   V &operator[](Index E) { return Entries[E].Value; }
   size_t size() const { return Live; }
 
-  /// Drops entry E (from findOrInsert); its value is reset for reuse.
+  /// Drops entry E (from findOrInsert); its value is cleared for reuse.
   void erase(Index E) {
     size_t Mask = Slots.size() - 1;
     size_t I = Entries[E].Hash & Mask;
@@ -88,7 +88,7 @@ public:
     }
     Slots[I].Entry = Empty;
     --Live;
-    Entries[E].Value = V();
+    reset(Entries[E].Value, 0);
     Entries[E].Heap.reset();
     Free.push_back(E);
   }
@@ -110,6 +110,14 @@ private:
       return N == Len && std::memcmp(path(), P, N * sizeof(long)) == 0;
     }
   };
+
+  // A value with clear() is cleared, keeping what room it has for the
+  // entry's next key; any other is reset to its default.
+  template <typename T>
+  static auto reset(T &X, int) -> decltype(X.clear(), void()) {
+    X.clear();
+  }
+  template <typename T> static void reset(T &X, long) { X = T(); }
 
   Index make(uint64_t Hash, const long *Path, size_t Len) {
     Index E;

@@ -252,11 +252,40 @@ struct Entity {
     long First = 1;
     std::vector<long> FiredAhead;
     std::vector<std::pair<long, SyncState>> Live; // replicas holding records
+    /// For PathMap, which reuses a forgotten instance's entry: keeps the
+    /// vectors' room.
+    void clear() {
+      First = 1;
+      FiredAhead.clear();
+      Live.clear();
+    }
   };
   // Keyed by the instance's replica path, which is read off the arriving
   // record's own frames (just made by this worker, so in its cache): no
   // walk over the frames of a record that arrived earlier.
   PathMap<StarState> Stars;
+
+  // The held-record arrays of replicas that fired, emptied, for the next
+  // replicas to hold records in: a cell whose replicas come and go (one per
+  // kernel call in Cholesky) reuses a few warm arrays instead of allocating
+  // one per replica.
+  std::vector<std::unique_ptr<Record[]>> SpareHeld;
+  std::unique_ptr<Record[]> takeHeld() {
+    if (SpareHeld.empty())
+      return std::unique_ptr<Record[]>(new Record[N->Patterns.size()]);
+    std::unique_ptr<Record[]> H = std::move(SpareHeld.back());
+    SpareHeld.pop_back();
+    return H;
+  }
+  /// Held[0] has been merged into (moved from); the rest are cleared here.
+  void giveHeld(std::unique_ptr<Record[]> H) {
+    if (SpareHeld.size() == MaxSpareHeld)
+      return;
+    for (size_t I = 1; I < N->Patterns.size(); ++I)
+      H[I] = Record();
+    SpareHeld.push_back(std::move(H));
+  }
+  static constexpr size_t MaxSpareHeld = 64;
 };
 
 class Engine;
@@ -754,7 +783,7 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
   SyncState &S = E.States[stateFor(E.States, E.Scratch, K, K.depth())];
   if (!S.Fired) {
     if (!S.Held) {
-      S.Held.reset(new Record[N.Patterns.size()]);
+      S.Held = E.takeHeld();
       E.countHeld(0, 1);
     }
     for (size_t I = 0; I < N.Patterns.size(); ++I)
@@ -769,7 +798,7 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
           for (size_t J = 1; J < N.Patterns.size(); ++J)
             inherit(Merged, S.Held[J], {});
           S.Fired = true;
-          S.Held.reset();
+          E.giveHeld(std::move(S.Held));
           route(W, {false, -1, std::move(Merged), std::move(K)});
         }
         recordDone();
@@ -814,7 +843,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
       Inst.Live.emplace_back(Depth, SyncState());
       Live = Inst.Live.end() - 1;
       S = &Live->second;
-      S->Held.reset(new Record[NP]);
+      S->Held = E.takeHeld();
       E.countHeld(0, 1);
     }
     S->Held[Slot] = std::move(R);
@@ -828,6 +857,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     Record Merged = std::move(S->Held[0]);
     for (size_t J = 1; J < NP; ++J)
       inherit(Merged, S->Held[J], {});
+    E.giveHeld(std::move(S->Held));
     Inst.Live.erase(Live);
     if (Depth == Inst.First) {
       ++Inst.First;
