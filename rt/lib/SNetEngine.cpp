@@ -712,8 +712,15 @@ void Engine::invoke(Worker &W, Item *It) {
     Worker &W;
     ~Reset() { W.Capture = nullptr; }
   } ResetCapture{W};
+  // Flow inheritance: the input's labels that the box's input type does
+  // not name go to every output. They are found once, not once per output
+  // (a box may emit many records), and there are usually none.
+  Record Extra;
+  inherit(Extra, It->R, N.Patterns[0].Type);
+  const bool Inherits = !Extra.empty();
   for (auto O = Outs.rbegin(); O != Outs.rend(); ++O) {
-    inherit(*O, It->R, N.Patterns[0].Type);
+    if (Inherits)
+      inherit(*O, Extra, {});
     W.Stack.push_back({false, -1, std::move(*O), It->K});
   }
   size_t Base = W.Stack.size() - Outs.size();

@@ -146,6 +146,7 @@ public:
       throwMissing(Name, true);
     return E->V;
   }
+  bool empty() const { return Fields.empty() && NumTags == 0; }
   bool hasField(Sym N) const { return findField(N) != nullptr; }
   bool hasTag(Sym N) const { return findTag(N) != nullptr; }
 
