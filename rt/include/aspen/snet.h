@@ -192,12 +192,13 @@ private:
   static constexpr uint32_t InlineTags = 4;
   void appendTag(TagEntry E) {
     if (NumTags == Capacity) {
-      uint32_t NewCap = Capacity * 2;
+      uint32_t NewCap = Capacity * 2, Count = NumTags;
       auto *N = new TagEntry[NewCap];
-      std::copy(Tags, Tags + NumTags, N);
-      freeTags();
+      std::copy(Tags, Tags + Count, N);
+      freeTags(); // which forgets the count
       Tags = N;
       Capacity = NewCap;
+      NumTags = Count;
     }
     Tags[NumTags++] = E;
   }
