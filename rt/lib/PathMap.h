@@ -107,7 +107,9 @@ private:
     V Value{};
     const long *path() const { return Heap ? Heap.get() : Inline; }
     bool is(const long *P, size_t N) const {
-      return N == Len && std::memcmp(path(), P, N * sizeof(long)) == 0;
+      // An empty path may come as a null pointer, which memcmp must not see.
+      return N == Len &&
+             (N == 0 || std::memcmp(path(), P, N * sizeof(long)) == 0);
     }
   };
 
@@ -136,7 +138,8 @@ private:
       En.Heap.reset(new long[Len]);
       To = En.Heap.get();
     }
-    std::memcpy(To, Path, Len * sizeof(long));
+    if (Len)
+      std::memcpy(To, Path, Len * sizeof(long));
     return E;
   }
 
