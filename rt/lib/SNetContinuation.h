@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace aspen::rt {
 
@@ -112,8 +113,11 @@ private:
 
 /// The hash of a replica path: the star and split frames among K's first
 /// Depth. Equal paths have equal hashes, so a replica keeps to one box lane
-/// and finds its synchro-cell state in one probe run.
-inline uint64_t pathHash(const Cont &K, uint32_t Depth) {
+/// and finds its synchro-cell state in one probe run. With Path, the same
+/// pass also appends the path itself (node and value of each such frame),
+/// which a state table needs to tell paths of equal hashes apart.
+inline uint64_t pathHash(const Cont &K, uint32_t Depth,
+                         std::vector<long> *Path = nullptr) {
   uint64_t H = 0x9E3779B97F4A7C15ull;
   for (const Frame *F = K.begin(), *E = F + Depth; F != E; ++F)
     if (F->Replica) {
@@ -121,6 +125,10 @@ inline uint64_t pathHash(const Cont &K, uint32_t Depth) {
       H ^= uint64_t(F->Node) << 32;
       H = (H ^ (H >> 29)) * 0x94D049BB133111EBull;
       H ^= H >> 32;
+      if (Path) {
+        Path->push_back(F->Node);
+        Path->push_back(F->Value);
+      }
     }
   return H;
 }

@@ -668,18 +668,15 @@ void Engine::collect(Worker &W, Entity &E, Lane &L) {
 
 /// A synchro-cell's state for the replica whose path is made of the first
 /// Depth frames of K (States per replica, Stars per star instance), made on
-/// first use. The path goes into Scratch, the record's own frames in order.
+/// first use. The path goes into Scratch, read off the record's own frames
+/// in the pass that hashes it.
 template <typename V>
 static typename PathMap<V>::Index stateFor(PathMap<V> &M,
                                            std::vector<long> &Scratch,
                                            const Cont &K, uint32_t Depth) {
   Scratch.clear();
-  for (const Frame *F = K.begin(), *E = F + Depth; F != E; ++F)
-    if (F->Replica) {
-      Scratch.push_back(F->Node);
-      Scratch.push_back(F->Value);
-    }
-  return M.findOrInsert(pathHash(K, Depth), Scratch.data(), Scratch.size());
+  uint64_t Hash = pathHash(K, Depth, &Scratch);
+  return M.findOrInsert(Hash, Scratch.data(), Scratch.size());
 }
 
 void Engine::runSync(Worker &W, Entity &E, Item *It) {

@@ -103,6 +103,10 @@ TEST(SNetContinuationTest, PathHashFollowsReplicaFramesOnly) {
   EXPECT_EQ(pathHash(A, 1), pathHash(P, 1));
   EXPECT_EQ(pathHash(A, 2), pathHash(P, 1));
   EXPECT_NE(pathHash(A, 1), pathHash(Cont(), 0));
+  // The same pass lists the path: node and value of each replica frame.
+  std::vector<long> Path;
+  EXPECT_EQ(pathHash(A, 3, &Path), pathHash(A, 3));
+  EXPECT_EQ(Path, (std::vector<long>{1, 5, 3, 7}));
 }
 
 } // namespace
