@@ -89,7 +89,7 @@ public:
     lineAt(B.Ident.Range.Begin);
     // The signature's labels are interned once, not on every record.
     OS << "static void aspen_box_" << N
-       << "(const ::aspen::snet::Record &In, "
+       << "(::aspen::snet::Record &In, "
           "std::vector<::aspen::snet::Record> &Out) {\n"
        << "  static const std::vector<::aspen::snet::Labels> Variants = {";
     for (size_t I = 0; I < B.Sig.Outputs.size(); ++I)

@@ -57,10 +57,10 @@ Module Upd is Box ({Aij, Li, Lj, <i>, <j>, <k>, <p>}
   void box(chol::TileRef a, chol::TileRef li, chol::TileRef lj, long i, long j,
            long k, long p) {
     chol::gemmNT(*li, *lj, *a);
-    if (j == k + 1)
-      emit<2>(a, i, j, p); // every update done: A_ij is the panel tile of Tri
+    if (j == k + 1) // every update done: A_ij is the panel tile of Tri
+      emit<2>(std::move(a), i, j, p);
     else
-      emit<1>(a, i, j, k + 1, p);
+      emit<1>(std::move(a), i, j, k + 1, p);
   }
 }
 
@@ -68,10 +68,10 @@ Module Syrk is Box ({Aii, Ld, <i>, <k>, <p>}
                     -> {Aii, <i>, <k>, <p>} | {Akk, <k>, <p>}) {
   void box(chol::TileRef a, chol::TileRef l, long i, long k, long p) {
     chol::gemmNT(*l, *l, *a);
-    if (i == k + 1)
-      emit<2>(a, i, p); // the next diagonal tile to factor
+    if (i == k + 1) // the next diagonal tile to factor
+      emit<2>(std::move(a), i, p);
     else
-      emit<1>(a, i, k + 1, p);
+      emit<1>(std::move(a), i, k + 1, p);
   }
 }
 

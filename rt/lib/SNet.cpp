@@ -71,6 +71,13 @@ void aspen::snet::throwMissing(Sym Label, bool IsTag) {
                                : "record has no field '" + Label.name() + "'");
 }
 
+void aspen::snet::throwShared(Sym Field) {
+  throw PayloadTypeError("field '" + Field.name() +
+                         "' is shared with another label or record (a "
+                         "filter or flow inheritance copied it) and its "
+                         "type cannot be copied: take it by const reference");
+}
+
 bool Pattern::matches(const Record &R) const {
   for (const Label &L : Type)
     if (L.IsTag ? !R.hasTag(L.S) : !R.hasField(L.S))

@@ -704,7 +704,7 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
           // The first match of every pattern merges into one record.
           Record Merged = std::move(S.Held[0]);
           for (size_t J = 1; J < N.Patterns.size(); ++J)
-            inherit(Merged, S.Held[J], {});
+            Merged.absorb(std::move(S.Held[J]));
           S.Fired = true;
           E.giveHeld(std::move(S.Held));
           route(W, {false, -1, std::move(Merged), std::move(K)});
@@ -764,7 +764,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     E.countHeld(1 - int64_t(NP), -1);
     Record Merged = std::move(S->Held[0]);
     for (size_t J = 1; J < NP; ++J)
-      inherit(Merged, S->Held[J], {});
+      Merged.absorb(std::move(S->Held[J]));
     E.giveHeld(std::move(S->Held));
     Inst.Live.erase(Live);
     if (Depth == Inst.First) {

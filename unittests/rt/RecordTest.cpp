@@ -6,7 +6,9 @@
 
 #include "aspen/snet.h"
 #include <gtest/gtest.h>
+#include <memory>
 #include <string>
+#include <vector>
 
 using namespace aspen::snet;
 
@@ -55,6 +57,50 @@ TEST(RecordTest, InheritanceAddsOnlyWhatIsMissingAndNotConsumed) {
   EXPECT_EQ(Out.tag("k"), 3);
   EXPECT_FALSE(Out.hasTag("n"));
   EXPECT_EQ(Out.tag("m"), 5);
+}
+
+// A synchro-cell's merge moves the consumed record's labels: the merged
+// record owns the same field objects (no new references), keeps its own
+// labels where both have one, and leaves the source empty.
+TEST(RecordTest, AbsorbMovesMissingLabelsWithoutNewReferences) {
+  Record Out, In;
+  Out.field("a", 1).tag("k", 1);
+  In.field("a", 2).field("b", std::string("b")).tag("k", 2).tag("j", 3);
+  for (int I = 0; I < 5; ++I) // enough tags to leave the inline array
+    In.tag(tagName(I), I);
+  const std::string *B = &In.get<std::string>("b");
+  Out.absorb(std::move(In));
+  EXPECT_TRUE(In.empty());
+  EXPECT_EQ(Out.get<int>("a"), 1);
+  EXPECT_EQ(&Out.get<std::string>("b"), B);
+  EXPECT_EQ(Out.fields()[1].F.use_count(), 1);
+  EXPECT_EQ(Out.tag("k"), 1);
+  EXPECT_EQ(Out.tag("j"), 3);
+  for (int I = 0; I < 5; ++I)
+    EXPECT_EQ(Out.tag(tagName(I)), I);
+}
+
+// A box's by-value argument moves out of a field its record holds alone,
+// and is copied from one that another record shares (which keeps it).
+TEST(RecordTest, TakeMovesOnlyUnsharedValues) {
+  Record R;
+  R.field("v", std::vector<int>(1000, 7));
+  const int *Data = R.get<std::vector<int>>("v").data();
+  Record Shared(R);
+  std::vector<int> Copy = R.takeOrCopy<std::vector<int>>("v");
+  EXPECT_NE(Copy.data(), Data);
+  EXPECT_EQ(Shared.get<std::vector<int>>("v").size(), 1000u);
+  Shared = Record();
+  std::vector<int> Moved = R.takeOrCopy<std::vector<int>>("v");
+  EXPECT_EQ(Moved.data(), Data);
+  EXPECT_THROW(R.takeOrCopy<long>("v"), aspen::PayloadTypeError);
+
+  Record U;
+  U.field("u", std::make_unique<int>(5));
+  Record UShared(U);
+  EXPECT_THROW(U.takeOrCopy<std::unique_ptr<int>>("u"), aspen::PayloadTypeError);
+  UShared = Record();
+  EXPECT_EQ(*U.takeOrCopy<std::unique_ptr<int>>("u"), 5);
 }
 
 } // namespace

@@ -80,6 +80,7 @@ template <typename T> struct FieldOf final : FieldBase {
 [[noreturn]] void throwFieldTypeError(Sym Field, const std::type_info &Holds,
                                       const std::type_info &Wanted);
 [[noreturn]] void throwMissing(Sym Label, bool IsTag);
+[[noreturn]] void throwShared(Sym Field);
 
 /// A set of named fields (any C++ values) and integer tags. A record has
 /// few labels, so both are flat arrays searched linearly; tags live inline
@@ -120,8 +121,10 @@ public:
 
   // Labels are Syms; a string or a string literal converts to one.
   template <typename T> Record &field(Sym Name, T Value) {
-    setField(Name, std::make_shared<const FieldOf<std::decay_t<T>>>(
-                       std::move(Value)));
+    // Not made const: a box that consumes the only reference to a field
+    // may move its value out (takeOrCopy).
+    setField(Name,
+             std::make_shared<FieldOf<std::decay_t<T>>>(std::move(Value)));
     return *this;
   }
   Record &tag(Sym Name, long Value) {
@@ -140,6 +143,26 @@ public:
       throwFieldTypeError(Name, E->F->type(), typeid(T));
     return static_cast<const FieldOf<U> *>(E->F.get())->Value;
   }
+  /// A box's argument from the record it consumes: the value is moved out
+  /// when this record holds the only reference to the field (no other
+  /// record can read it again), and copied otherwise. A moved value saves
+  /// a pair of reference-count writes for values such as shared_ptrs,
+  /// whose counts other cores write too.
+  template <typename T> T takeOrCopy(Sym Name) {
+    const FieldEntry *E = findField(Name);
+    if (!E)
+      throwMissing(Name, false);
+    if (!E->F->template holds<T>())
+      throwFieldTypeError(Name, E->F->type(), typeid(T));
+    auto *F = const_cast<FieldOf<T> *>(
+        static_cast<const FieldOf<T> *>(E->F.get()));
+    if (E->F.use_count() == 1)
+      return std::move(F->Value);
+    if constexpr (std::is_copy_constructible_v<T>)
+      return F->Value;
+    else
+      throwShared(Name);
+  }
   long tag(Sym Name) const {
     const TagEntry *E = findTag(Name);
     if (!E)
@@ -149,6 +172,19 @@ public:
   bool empty() const { return Fields.empty() && NumTags == 0; }
   bool hasField(Sym N) const { return findField(N) != nullptr; }
   bool hasTag(Sym N) const { return findTag(N) != nullptr; }
+
+  /// A synchro-cell's merge: every label of In that this record lacks,
+  /// moved, since In is consumed (no reference counts written for fields).
+  void absorb(Record &&In) {
+    for (FieldEntry &F : In.Fields)
+      if (!hasField(F.S))
+        setField(F.S, std::move(F.F));
+    for (uint32_t I = 0; I < In.NumTags; ++I)
+      if (!hasTag(In.Tags[I].S))
+        appendTag(In.Tags[I]);
+    In.Fields.clear();
+    In.freeTags();
+  }
 
   /// Filters: `To = From` of record In, sharing the value.
   void copyField(Sym To, const Record &In, Sym From) {
@@ -286,23 +322,29 @@ private:
 };
 
 namespace detail {
-template <typename T> T argFor(const Record &In, const Label &L) {
+/// The box's input record is consumed by the call: a parameter taken by
+/// value gets its field's value moved when the record holds it alone.
+template <typename T> T argFor(Record &In, const Label &L) {
   using V = std::decay_t<T>;
   if constexpr (std::is_integral_v<V>)
     if (L.IsTag)
       return V(In.tag(L.S));
-  return In.get<V>(L.S);
+  if constexpr (std::is_same_v<T, V>)
+    return In.takeOrCopy<V>(L.S);
+  else
+    return In.get<V>(L.S);
 }
 template <typename C, typename... A, size_t... I>
-void call(C &Box, void (C::*F)(A...), const Record &In, const Labels &L,
+void call(C &Box, void (C::*F)(A...), Record &In, const Labels &L,
           std::index_sequence<I...>) {
   (Box.*F)(argFor<A>(In, L[I])...);
 }
 } // namespace detail
 
 /// Calls `Box.box(...)` with the input record's labels in signature order.
+/// The record is consumed: the values of its fields may be moved out.
 template <typename C, typename... A>
-void invokeBox(C &Box, void (C::*F)(A...), const Record &In, const Labels &L) {
+void invokeBox(C &Box, void (C::*F)(A...), Record &In, const Labels &L) {
   if (sizeof...(A) != L.size())
     throw std::invalid_argument("box function takes " +
                                 std::to_string(sizeof...(A)) +
@@ -315,7 +357,8 @@ void invokeBox(C &Box, void (C::*F)(A...), const Record &In, const Labels &L) {
 // The property graph
 //===----------------------------------------------------------------------===//
 
-using BoxFn = void (*)(const Record &In, std::vector<Record> &Out);
+/// A box consumes its input record (its fields' values may be moved out).
+using BoxFn = void (*)(Record &In, std::vector<Record> &Out);
 using GuardFn = bool (*)(const Record &);
 using FilterFn = void (*)(const Record &In, std::vector<Record> &Out);
 
