@@ -88,6 +88,23 @@ bool isThisMachine(const sockaddr *A) {
   return Found;
 }
 
+/// The first address of Host, or false.
+bool resolve(const std::string &Host, sockaddr_storage &SA, socklen_t &Len,
+             int *Error = nullptr) {
+  addrinfo Hints{}, *Res = nullptr;
+  Hints.ai_socktype = SOCK_STREAM;
+  if (int E = getaddrinfo(Host.c_str(), nullptr, &Hints, &Res)) {
+    if (Error)
+      *Error = E;
+    return false;
+  }
+  SA = {};
+  std::memcpy(&SA, Res->ai_addr, Res->ai_addrlen);
+  Len = Res->ai_addrlen;
+  freeaddrinfo(Res);
+  return true;
+}
+
 std::string numericHost(const sockaddr *A, socklen_t Len) {
   char Host[NI_MAXHOST];
   if (getnameinfo(A, Len, Host, sizeof Host, nullptr, 0, NI_NUMERICHOST))
@@ -124,6 +141,34 @@ void relay(std::string &Buf, const std::string &Prefix, FILE *To,
 
 } // namespace
 
+CoreShare aspen::rt::net::shareCores(unsigned Index, unsigned Count,
+                                     unsigned Cores) {
+  CoreShare S;
+  Count = std::max(1u, Count);
+  S.Workers = std::max(1u, Cores / Count);
+  S.Pin = Count <= Cores;
+  S.FirstCore = S.Pin ? Index * S.Workers : 0;
+  return S;
+}
+
+bool aspen::rt::net::localNodes(const std::vector<NodeInfo> &Nodes,
+                                uint32_t Self, unsigned &Index,
+                                unsigned &Count) {
+  Index = Count = 0;
+  for (size_t K = 0; K < Nodes.size(); ++K) {
+    sockaddr_storage SA;
+    socklen_t Len;
+    if (!resolve(Nodes[K].Host, SA, Len))
+      return false;
+    if (!isThisMachine(reinterpret_cast<sockaddr *>(&SA)))
+      continue;
+    if (K < Self)
+      ++Index;
+    ++Count;
+  }
+  return true;
+}
+
 int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
                            char **Argv) {
   size_t N = Nodes.size();
@@ -135,17 +180,14 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
 
   // Resolve every node and bind the listening sockets of this machine's.
   for (size_t K = 0; K < N; ++K) {
-    addrinfo Hints{}, *Res = nullptr;
-    Hints.ai_socktype = SOCK_STREAM;
-    if (int E = getaddrinfo(Nodes[K].Host.c_str(), nullptr, &Hints, &Res)) {
+    sockaddr_storage SA;
+    socklen_t Len;
+    int E = 0;
+    if (!resolve(Nodes[K].Host, SA, Len, &E)) {
       std::fprintf(stderr, "aspen: error: cannot resolve node '%s': %s\n",
                    Nodes[K].Name.c_str(), gai_strerror(E));
       return 2;
     }
-    sockaddr_storage SA{};
-    std::memcpy(&SA, Res->ai_addr, Res->ai_addrlen);
-    socklen_t Len = Res->ai_addrlen;
-    freeaddrinfo(Res);
     Addr[K] = numericHost(reinterpret_cast<sockaddr *>(&SA), Len);
     Here[K] = isThisMachine(reinterpret_cast<sockaddr *>(&SA));
     Port[K] = Nodes[K].Port;
@@ -190,13 +232,8 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
   for (int K = 0; K < 16; ++K)
     std::snprintf(Secret + 2 * K, 3, "%02x", Raw[K]);
 
-  // Nodes sharing this machine share its cores: each gets its own when
-  // there are enough, and none is pinned when there are not.
   unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
-  unsigned PerNode = std::max(1u, Cores / std::max(1u, LocalCount));
-  std::string Workers = std::to_string(PerNode);
-  bool Share = LocalCount > Cores;
-  unsigned NextCore = 0;
+  unsigned LocalIndex = 0;
   char Exe[4096];
   ssize_t ExeLen = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
   if (ExeLen <= 0) {
@@ -236,11 +273,13 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
         setenv("ASPEN_PEERS", Peers.c_str(), 1);
         int Fd = dup(ListenFd[K]); // without close-on-exec
         setenv("ASPEN_LISTEN_FD", std::to_string(Fd).c_str(), 1);
-        setenv("ASPEN_WORKERS", Workers.c_str(), 0);
-        if (Share)
+        CoreShare Share = shareCores(LocalIndex, LocalCount, Cores);
+        setenv("ASPEN_WORKERS", std::to_string(Share.Workers).c_str(), 0);
+        if (!Share.Pin)
           setenv("ASPEN_PIN", "0", 0);
         else
-          setenv("ASPEN_FIRST_CORE", std::to_string(NextCore).c_str(), 0);
+          setenv("ASPEN_FIRST_CORE", std::to_string(Share.FirstCore).c_str(),
+                 0);
         execv(Exe, Argv);
       } else {
         std::string Cmd = "cd " + shellQuote(Cwd) + " && ASPEN_NODE=" + Node +
@@ -259,7 +298,7 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
     close(Out[1]);
     close(Err[1]);
     if (Here[K])
-      NextCore += PerNode;
+      ++LocalIndex;
     if (Pid < 0) {
       std::perror("aspen: error: fork");
       return 2;

@@ -119,6 +119,25 @@ int nodeFromEnvironment(size_t NumNodes);
 /// message naming the file and line.
 bool readHostfile(const char *Path, std::vector<NodeInfo> &Nodes);
 
+/// How the node processes of one machine share its cores: each of Count
+/// gets Cores / Count workers (at least one) on cores of its own when there
+/// are enough; when there are not, none is pinned, and idle workers give
+/// their core away between looks at the network.
+struct CoreShare {
+  unsigned Workers = 1;
+  bool Pin = true;
+  unsigned FirstCore = 0;
+};
+CoreShare shareCores(unsigned Index, unsigned Count, unsigned Cores);
+
+/// The hostfile's nodes on this machine (a loopback address or one of its
+/// interfaces'): how many, and node Self's index among them. The rule the
+/// launcher applies to the nodes it starts, for a node started by a cluster
+/// launcher (srun, mpirun) to apply to itself. False if a host does not
+/// resolve (the transport reports it).
+bool localNodes(const std::vector<NodeInfo> &Nodes, uint32_t Self,
+                unsigned &Index, unsigned &Count);
+
 /// Starts one process per node (fork/exec for this machine, ssh for
 /// others), relays their output prefixed with the node name, and returns
 /// the first non-zero exit status.

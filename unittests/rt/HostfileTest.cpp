@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Net.h"
 #include "aspen/rt/Hostfile.h"
 #include <gtest/gtest.h>
 
@@ -78,4 +79,39 @@ TEST(Hostfile, Duplicates) {
   EXPECT_EQ(P.Errors[1].message(), "node 'b' is listed twice");
   ASSERT_EQ(P.Entries.size(), 2u);
   EXPECT_EQ(P.Entries[0].Name, "a");
+}
+
+// Node processes of one machine split its cores: disjoint ranges while
+// there are enough, none pinned (one worker each) once there are not.
+TEST(Hostfile, NodesShareTheirMachinesCores) {
+  using aspen::rt::net::shareCores;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto S = shareCores(I, 2, 8);
+    EXPECT_EQ(S.Workers, 4u);
+    EXPECT_TRUE(S.Pin);
+    EXPECT_EQ(S.FirstCore, 4 * I);
+  }
+  auto Odd = shareCores(2, 3, 8); // 8 / 3: two each, cores 6 and 7 idle
+  EXPECT_EQ(Odd.Workers, 2u);
+  EXPECT_EQ(Odd.FirstCore, 4u);
+  auto Many = shareCores(3, 4, 2);
+  EXPECT_EQ(Many.Workers, 1u);
+  EXPECT_FALSE(Many.Pin);
+  auto Exact = shareCores(1, 2, 2);
+  EXPECT_EQ(Exact.Workers, 1u);
+  EXPECT_TRUE(Exact.Pin);
+  EXPECT_EQ(Exact.FirstCore, 1u);
+}
+
+// Loopback addresses are this machine; a node's index counts only the
+// nodes here before it.
+TEST(Hostfile, LocalNodesOfTheHostfile) {
+  using aspen::rt::net::NodeInfo;
+  std::vector<NodeInfo> Nodes = {{"a", "127.0.0.1", 0},
+                                 {"b", "192.0.2.1", 0}, // TEST-NET: elsewhere
+                                 {"c", "127.0.0.2", 0}};
+  unsigned Index = 9, Count = 9;
+  ASSERT_TRUE(aspen::rt::net::localNodes(Nodes, 2, Index, Count));
+  EXPECT_EQ(Count, 2u);
+  EXPECT_EQ(Index, 1u);
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""cluster_launch.py STYLE N EXE [ARGS...]: starts N node processes of EXE
+the way a cluster launcher does, with no help from aspen's own launcher:
+each gets only its rank and the job's size and id in the variables of
+STYLE (slurm: SLURM_PROCID; ompi: OMPI_COMM_WORLD_RANK; pmi: PMI_RANK, as
+MPICH's hydra sets them). The nodes listen on a port picked here
+(ASPEN_PORT). Prints each node's output prefixed with its rank, in rank
+order, and exits with the first non-zero status."""
+import os
+import socket
+import subprocess
+import sys
+
+style, n, cmd = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+port = s.getsockname()[1]
+s.close()
+job = f"{os.getpid()}{port}"
+names = {
+    "slurm": ("SLURM_PROCID", "SLURM_NTASKS", "SLURM_JOB_ID"),
+    "ompi": ("OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_MCA_ess_base_jobid"),
+    "pmi": ("PMI_RANK", "PMI_SIZE", "PMI_ID"),
+}[style]
+procs = []
+for rank in range(n):
+    env = dict(os.environ)
+    for v in ("ASPEN_NODE", "ASPEN_PEERS", "ASPEN_LISTEN_FD", "ASPEN_WORKERS",
+              "ASPEN_PIN", "ASPEN_FIRST_CORE", "ASPEN_JOB_SECRET"):
+        env.pop(v, None)
+    env.update({names[0]: str(rank), names[1]: str(n), names[2]: job,
+                "ASPEN_PORT": str(port)})
+    procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True))
+status = 0
+for rank, p in enumerate(procs):
+    out, _ = p.communicate(timeout=120)
+    for line in out.splitlines():
+        print(f"[{rank}] {line}")
+    if p.returncode and not status:
+        status = p.returncode if p.returncode > 0 else 128 - p.returncode
+sys.exit(status)

@@ -1,0 +1,44 @@
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes4 -o %t
+// RUN: %python %S/Inputs/cluster_launch.py slurm 4 %t | FileCheck %s
+// RUN: %python %S/Inputs/cluster_launch.py ompi 4 %t | FileCheck %s
+// RUN: %python %S/Inputs/cluster_launch.py pmi 4 %t | FileCheck %s
+// Nodes started by a cluster launcher (srun, mpirun: only a rank in the
+// environment) find each other, run the program, and take their share of
+// this machine's cores as aspen's own launcher gives it: the same worker
+// counts and pinning, not every node on all cores from core 0.
+// RUN: env ASPEN_STATS=1 %t 2>&1 | grep "aspen: stats" | sed -e 's/^\[127.0.0.\([0-9]\)\]/\1/' -e 's/ [0-9.]* s,//' | sort > %t.ours
+// RUN: env ASPEN_STATS=1 %python %S/Inputs/cluster_launch.py slurm 4 %t | grep "aspen: stats" | sed -e 's/^\[\([0-9]\)\]/\1/' -e 's/ [0-9.]* s,//' | awk '{ $1 = $1 + 1; print }' | sort > %t.theirs
+// RUN: diff %t.ours %t.theirs
+// RUN: FileCheck %s --check-prefix=STATS < %t.theirs
+#include <cstdio>
+#include <aspen/runtime.h>
+
+Module Main is Root requires Module W, Module Reduce {
+  void initialize() {
+    W w[8];
+    Reduce r;
+    flow:
+      w ||| r(sum) ||| w;
+  }
+}
+
+Module W {
+  void run() {
+    long bad = 0;
+    for (long round = 0; round < 100; ++round) {
+      send new ArrayPayload<double>(
+          std::vector<double>{double(instanceIndex() + round)});
+      QueueElement q = dequeue();
+      double *s = getPayload(q);
+      if (s[0] != 28 + 8.0 * round)
+        ++bad;
+    }
+    std::printf("w[%d]: 100 rounds, %ld wrong\n", instanceIndex(), bad);
+  }
+}
+// CHECK-DAG: [0] w[0]: 100 rounds, 0 wrong
+// CHECK-DAG: [1] w[2]: 100 rounds, 0 wrong
+// CHECK-DAG: [3] w[7]: 100 rounds, 0 wrong
+// CHECK-NOT: error
+// STATS: 1 aspen: stats: 16 instances, {{[0-9]+}} edges, {{[0-9]+}} worker
+// STATS: 4 aspen: stats: 16 instances
