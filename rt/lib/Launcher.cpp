@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Net.h"
+#include "Scheduler.h"
 #include "aspen/rt/Hostfile.h"
 #include <cerrno>
 #include <chrono>
@@ -232,7 +233,9 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
   for (int K = 0; K < 16; ++K)
     std::snprintf(Secret + 2 * K, 3, "%02x", Raw[K]);
 
-  unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
+  // This process's cores (its children inherit the binding): all of the
+  // machine, or what taskset or a cluster launcher left it.
+  unsigned Cores = cpuBinding().Cores;
   unsigned LocalIndex = 0;
   char Exe[4096];
   ssize_t ExeLen = readlink("/proc/self/exe", Exe, sizeof Exe - 1);

@@ -117,15 +117,9 @@ void reportStats(double Seconds) {
   for (auto &I : R.Instances)
     for (OutputPort &O : I->Outputs)
       Edges += O.Targets.size();
-  unsigned W = R.Sched ? R.Sched->workerCount() : 0;
-  std::string Cores = R.SchedOpts.Pin ? "pinned from core " +
-                                            std::to_string(R.SchedOpts.FirstCore)
-                                      : std::string("not pinned");
-  std::fprintf(stderr,
-               "aspen: stats: %zu instances, %zu edges, %.3f s, %u worker%s "
-               "%s\n",
-               R.Instances.size(), Edges, Seconds, W, W == 1 ? "" : "s",
-               Cores.c_str());
+  std::fprintf(stderr, "aspen: stats: %zu instances, %zu edges, %.3f s, %s\n",
+               R.Instances.size(), Edges, Seconds,
+               R.Sched ? R.Sched->placement().c_str() : "no workers");
   for (auto &I : R.Instances)
     for (size_t Port = 0; Port < I->Outputs.size(); ++Port)
       for (Target &T : I->Outputs[Port].Targets) {
@@ -708,20 +702,25 @@ extern "C" I32 aspen_rt_run() {
     }
     Self = uint32_t(N);
     // Not started by our launcher on this machine (a cluster launcher such
-    // as srun or mpirun, or ours over ssh): take this node's share of the
-    // machine's cores by the launcher's rule, so that nodes sharing a
-    // machine neither pin their workers to the same cores nor spin
-    // against each other. ASPEN_PIN and ASPEN_FIRST_CORE still win.
+    // as srun or mpirun, or ours over ssh): nodes sharing a machine must
+    // neither pin their workers to the same cores nor spin against each
+    // other. A launcher that bound this process to some cores has placed
+    // it: it uses those. Otherwise it takes its share of the machine by
+    // our launcher's rule. ASPEN_PIN and ASPEN_FIRST_CORE still win.
     unsigned Index, Count;
     if (!std::getenv("ASPEN_WORKERS") &&
         net::localNodes(R.Nodes, Self, Index, Count) && Count > 1) {
-      net::CoreShare Share = net::shareCores(
-          Index, Count, std::max(1u, std::thread::hardware_concurrency()));
+      CpuBinding B = cpuBinding();
+      net::CoreShare Share{B.Cores, true, 0};
+      if (B.Whole)
+        Share = net::shareCores(Index, Count, B.Cores);
       R.SchedOpts.Workers = Share.Workers;
       if (!std::getenv("ASPEN_PIN"))
         R.SchedOpts.Pin = Share.Pin;
       if (!std::getenv("ASPEN_FIRST_CORE"))
         R.SchedOpts.FirstCore = Share.FirstCore;
+      // Bindings as wide as ours for every node here cannot be disjoint.
+      R.SchedOpts.SharedCores = uint64_t(Count) * B.Cores > B.MachineCores;
     }
   }
   auto Local = [&](uint32_t Inst) { return R.Instances[Inst]->Node == Self; };

@@ -81,10 +81,47 @@ inline void cpuRelax() { __builtin_ia32_pause(); }
 [[gnu::noinline]] Fiber *Scheduler::current() { return TLFiber; }
 [[gnu::noinline]] Scheduler *Scheduler::instance() { return TLScheduler; }
 
-Scheduler::Scheduler(Options O) : Opts(O) {
+/// The machine as this process may use it: cores outside its binding
+/// (taskset, a cluster launcher's) are left out, so the default worker
+/// count and the cores workers are pinned to respect it.
+static hwloc_topology_t loadBoundTopology() {
+  hwloc_topology_t Topo;
+  hwloc_topology_init(&Topo);
+  hwloc_topology_set_flags(Topo, HWLOC_TOPOLOGY_FLAG_IS_THISSYSTEM |
+                                     HWLOC_TOPOLOGY_FLAG_RESTRICT_TO_CPUBINDING);
+  hwloc_topology_load(Topo);
+  return Topo;
+}
+
+CpuBinding aspen::rt::cpuBinding() {
+  CpuBinding B;
   hwloc_topology_t Topo;
   hwloc_topology_init(&Topo);
   hwloc_topology_load(Topo);
+  B.MachineCores =
+      unsigned(std::max(1, hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE)));
+  hwloc_bitmap_t Bound = hwloc_bitmap_alloc();
+  // The calling thread's binding: at start-up every thread has the one the
+  // process was started with.
+  if (hwloc_get_cpubind(Topo, Bound, HWLOC_CPUBIND_THREAD) == 0) {
+    hwloc_const_bitmap_t Allowed = hwloc_topology_get_allowed_cpuset(Topo);
+    B.Whole = hwloc_bitmap_isincluded(Allowed, Bound);
+    int Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound,
+                                                       HWLOC_OBJ_CORE);
+    if (Cores <= 0) // bound to part of a core's threads
+      Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound,
+                                                     HWLOC_OBJ_PU);
+    B.Cores = unsigned(std::max(1, Cores));
+  } else {
+    B.Cores = B.MachineCores;
+  }
+  hwloc_bitmap_free(Bound);
+  hwloc_topology_destroy(Topo);
+  return B;
+}
+
+Scheduler::Scheduler(Options O) : Opts(O) {
+  hwloc_topology_t Topo = loadBoundTopology();
   Topology = Topo;
   if (Opts.Workers == 0) {
     int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
@@ -147,6 +184,29 @@ int Scheduler::run(DeadlockHandler Handler) {
   for (std::thread &T : Threads)
     T.join();
   return Status.load();
+}
+
+std::string Scheduler::placement() const {
+  unsigned N = workerCount();
+  std::string S = std::to_string(N) + (N == 1 ? " worker" : " workers");
+  auto Topo = static_cast<hwloc_topology_t>(Topology);
+  int Cores = Topo ? hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE) : 0;
+  if (!Opts.Pin || Cores <= 0)
+    return S + ", not pinned";
+  hwloc_bitmap_t Set = hwloc_bitmap_alloc();
+  for (unsigned I = 0; I < N && I < unsigned(Cores); ++I)
+    if (hwloc_obj_t Core = hwloc_get_obj_by_type(
+            Topo, HWLOC_OBJ_CORE, (Opts.FirstCore + I) % unsigned(Cores)))
+      hwloc_bitmap_or(Set, Set, Core->cpuset);
+  char *List = nullptr;
+  hwloc_bitmap_list_asprintf(&List, Set);
+  S += std::string(" pinned to CPU") +
+       (hwloc_bitmap_weight(Set) == 1 ? " " : "s ") + (List ? List : "?");
+  std::free(List);
+  hwloc_bitmap_free(Set);
+  if (Opts.SharedCores)
+    S += ", shared with other nodes";
+  return S;
 }
 
 void Scheduler::bindToWorkerCores() {
@@ -379,7 +439,7 @@ void Scheduler::idle(Worker &W) {
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
     // waiting for this core.
-    if (Poll && !Opts.Pin)
+    if (Poll && (Opts.SharedCores || !Opts.Pin))
       sched_yield();
     else
       cpuRelax();
@@ -399,8 +459,8 @@ void Scheduler::idle(Worker &W) {
       }
       if (Poll())
         Start = std::chrono::steady_clock::now();
-      else if (!Opts.Pin)
-        sched_yield(); // a pinned worker has its core to itself
+      else if (Opts.SharedCores || !Opts.Pin)
+        sched_yield(); // a worker with a core to itself spins
     }
   }
   uint32_t E = Epoch.load(std::memory_order_acquire);

@@ -85,6 +85,18 @@ struct Fiber {
   const std::string *TraceName = nullptr; // ASPEN_TRACE: the instance
 };
 
+/// The cores this process may run on: its CPU binding as taskset, srun or
+/// mpirun left it, within what the machine (or its cgroup) allows, counted
+/// as the scheduler counts them (hwloc cores). Whole: the binding is all
+/// that is allowed, so nobody has placed this process on a part of the
+/// machine. The scheduler's core numbers (FirstCore) count only these.
+struct CpuBinding {
+  unsigned Cores = 1;        // in the binding
+  unsigned MachineCores = 1; // allowed on this machine
+  bool Whole = true;
+};
+CpuBinding cpuBinding();
+
 class Scheduler {
 public:
   struct Options {
@@ -92,6 +104,10 @@ public:
     size_t StackSize = 256 * 1024; // bytes, per fiber
     bool Pin = true;               // bind workers to cores with hwloc
     unsigned FirstCore = 0;        // worker I goes on core FirstCore + I
+    /// Other processes run on these cores too (node processes sharing a
+    /// machine): idle workers give the core away between looks at the
+    /// network. Also the case whenever workers are not pinned.
+    bool SharedCores = false;
     /// One node of several: messages can arrive from outside at any time,
     /// so idle workers sleep instead of reporting a deadlock, and the run
     /// goes on after the last local fiber (collectives may still be needed
@@ -116,6 +132,9 @@ public:
   /// given to spawn(), and must outlive the run.
   void spawnNow(Fiber *F);
   unsigned workerCount() const { return unsigned(Workers.size()); }
+  /// For ASPEN_STATS: "2 workers pinned to CPUs 0-1", "1 worker, not
+  /// pinned".
+  std::string placement() const;
   /// Binds the calling thread (not a worker: the transport's, say) to the
   /// cores the workers are bound to, so that a node process sharing the
   /// machine with others keeps to its own cores even when that thread does

@@ -10,6 +10,14 @@
 // RUN: env ASPEN_STATS=1 %python %S/Inputs/cluster_launch.py slurm 4 %t | grep "aspen: stats" | sed -e 's/^\[\([0-9]\)\]/\1/' -e 's/ [0-9.]* s,//' | awk '{ $1 = $1 + 1; print }' | sort > %t.theirs
 // RUN: diff %t.ours %t.theirs
 // RUN: FileCheck %s --check-prefix=STATS < %t.theirs
+// A cluster launcher that binds each rank to a core (srun --cpu-bind,
+// mpirun --bind-to core) has placed it: the node keeps to that core.
+// (Ranks 0 and 1 go on the first two CPUs this test may use.)
+// RUN: env ASPEN_STATS=1 %python %S/Inputs/cluster_launch.py --bind ompi 4 %t 2>&1 | FileCheck %s --check-prefix=BOUND
+// Under taskset, aspen's own launcher divides only the cores it was given:
+// two nodes on one CPU share it, neither pinned to another.
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t2
+// RUN: env ASPEN_STATS=1 taskset -c 0 %t2 2>&1 | FileCheck %s --check-prefix=TASKSET
 #include <cstdio>
 #include <aspen/runtime.h>
 
@@ -42,3 +50,9 @@ Module W {
 // CHECK-NOT: error
 // STATS: 1 aspen: stats: 16 instances, {{[0-9]+}} edges, {{[0-9]+}} worker
 // STATS: 4 aspen: stats: 16 instances
+// BOUND-DAG: [0] w[0]: 100 rounds, 0 wrong
+// BOUND-DAG: [0] aspen: stats: 16 instances, {{[0-9]+}} edges, {{.*}} s, 1 worker pinned to CPU 0
+// BOUND-DAG: [1] aspen: stats: 16 instances, {{[0-9]+}} edges, {{.*}} s, 1 worker pinned to CPU 1
+// TASKSET-DAG: [127.0.0.1] w[0]: 100 rounds, 0 wrong
+// TASKSET-DAG: [127.0.0.1] aspen: stats: {{.*}} s, 1 worker, not pinned
+// TASKSET-DAG: [127.0.0.2] aspen: stats: {{.*}} s, 1 worker, not pinned

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Net.h"
+#include "Scheduler.h"
+#include <sched.h>
 #include "aspen/rt/Hostfile.h"
 #include <gtest/gtest.h>
 
@@ -114,4 +116,27 @@ TEST(Hostfile, LocalNodesOfTheHostfile) {
   ASSERT_TRUE(aspen::rt::net::localNodes(Nodes, 2, Index, Count));
   EXPECT_EQ(Count, 2u);
   EXPECT_EQ(Index, 1u);
+}
+
+// A process bound to one CPU (taskset, a cluster launcher) has one core to
+// share out; unbound, it has the machine's, and that binding is whole.
+TEST(Hostfile, CoresAreThoseOfTheBinding) {
+  cpu_set_t Saved;
+  ASSERT_EQ(sched_getaffinity(0, sizeof Saved, &Saved), 0);
+  aspen::rt::CpuBinding All = aspen::rt::cpuBinding();
+  EXPECT_TRUE(All.Whole);
+  EXPECT_EQ(All.Cores, All.MachineCores);
+  cpu_set_t One;
+  CPU_ZERO(&One);
+  for (int C = 0; C < CPU_SETSIZE; ++C)
+    if (CPU_ISSET(C, &Saved)) {
+      CPU_SET(C, &One);
+      break;
+    }
+  ASSERT_EQ(sched_setaffinity(0, sizeof One, &One), 0);
+  aspen::rt::CpuBinding Bound = aspen::rt::cpuBinding();
+  ASSERT_EQ(sched_setaffinity(0, sizeof Saved, &Saved), 0);
+  EXPECT_EQ(Bound.Cores, 1u);
+  EXPECT_EQ(Bound.MachineCores, All.MachineCores);
+  EXPECT_EQ(Bound.Whole, All.MachineCores == 1);
 }

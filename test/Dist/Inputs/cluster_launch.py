@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
-"""cluster_launch.py STYLE N EXE [ARGS...]: starts N node processes of EXE
+"""cluster_launch.py [--bind] STYLE N EXE [ARGS...]: starts N node processes of EXE
 the way a cluster launcher does, with no help from aspen's own launcher:
 each gets only its rank and the job's size and id in the variables of
 STYLE (slurm: SLURM_PROCID; ompi: OMPI_COMM_WORLD_RANK; pmi: PMI_RANK, as
 MPICH's hydra sets them). The nodes listen on a port picked here
 (ASPEN_PORT). Prints each node's output prefixed with its rank, in rank
-order, and exits with the first non-zero status."""
+order, and exits with the first non-zero status. With --bind, each rank is
+bound to one CPU (rank modulo the CPUs there are), as `srun --cpu-bind` or
+`mpirun --bind-to core` do."""
 import os
 import socket
 import subprocess
 import sys
 
-style, n, cmd = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+args = sys.argv[1:]
+bind = args[0] == "--bind"
+if bind:
+    args = args[1:]
+style, n, cmd = args[0], int(args[1]), args[2:]
+cpus = sorted(os.sched_getaffinity(0))
 s = socket.socket()
 s.bind(("127.0.0.1", 0))
 port = s.getsockname()[1]
@@ -30,8 +37,11 @@ for rank in range(n):
         env.pop(v, None)
     env.update({names[0]: str(rank), names[1]: str(n), names[2]: job,
                 "ASPEN_PORT": str(port)})
+    cpu = cpus[rank % len(cpus)]
     procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True))
+                                  stderr=subprocess.STDOUT, text=True,
+                                  preexec_fn=(lambda c=cpu: os.sched_setaffinity(0, {c}))
+                                  if bind else None))
 status = 0
 for rank, p in enumerate(procs):
     out, _ = p.communicate(timeout=120)
