@@ -719,8 +719,11 @@ extern "C" I32 aspen_rt_run() {
         R.SchedOpts.Pin = Share.Pin;
       if (!std::getenv("ASPEN_FIRST_CORE"))
         R.SchedOpts.FirstCore = Share.FirstCore;
-      // Bindings as wide as ours for every node here cannot be disjoint.
-      R.SchedOpts.SharedCores = uint64_t(Count) * B.Cores > B.MachineCores;
+      // A share of the whole machine is disjoint from the others' unless
+      // there are more nodes than cores (then nobody is pinned); bindings
+      // as wide as ours for every node here cannot all be disjoint.
+      R.SchedOpts.SharedCores =
+          B.Whole ? !Share.Pin : uint64_t(Count) * B.Cores > B.MachineCores;
     }
   }
   auto Local = [&](uint32_t Inst) { return R.Instances[Inst]->Node == Self; };

@@ -18,6 +18,11 @@
 // two nodes on one CPU share it, neither pinned to another.
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t2
 // RUN: env ASPEN_STATS=1 taskset -c 0 %t2 2>&1 | FileCheck %s --check-prefix=TASKSET
+// Two nodes, as many as this machine may have cores: the same placement
+// both ways again (on two cores, one pinned to each, neither yielding).
+// RUN: env ASPEN_STATS=1 %t2 2>&1 | grep "aspen: stats" | sed -e 's/^\[127.0.0.\([0-9]\)\]/\1/' -e 's/ [0-9.]* s,//' | sort > %t2.ours
+// RUN: env ASPEN_STATS=1 %python %S/Inputs/cluster_launch.py pmi 2 %t2 | grep "aspen: stats" | sed -e 's/^\[\([0-9]\)\]/\1/' -e 's/ [0-9.]* s,//' | awk '{ $1 = $1 + 1; print }' | sort > %t2.theirs
+// RUN: diff %t2.ours %t2.theirs
 #include <cstdio>
 #include <aspen/runtime.h>
 
