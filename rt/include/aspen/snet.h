@@ -20,6 +20,7 @@
 
 #include "aspen/runtime.h"
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -156,8 +157,14 @@ public:
       throwFieldTypeError(Name, E->F->type(), typeid(T));
     auto *F = const_cast<FieldOf<T> *>(
         static_cast<const FieldOf<T> *>(E->F.get()));
-    if (E->F.use_count() == 1)
+    if (E->F.use_count() == 1) {
+      // The last other owner (a record that shared the field through a
+      // filter, on another worker) released its reference with a release
+      // decrement after its last read of the value: acquire it before
+      // moving the value away. On x86 this orders only the compiler.
+      std::atomic_thread_fence(std::memory_order_acquire);
       return std::move(F->Value);
+    }
     if constexpr (std::is_copy_constructible_v<T>)
       return F->Value;
     else
