@@ -38,11 +38,8 @@ struct Frame {
 };
 
 /// A record's continuation: the frames from the network's root down to the
-/// node it is in, innermost last; empty at the network's exit. Each record
-/// owns its own, inline: a network nests a few combinators deep, so a copy
-/// (one per output of a box) is a short memcpy, where shared frames cost an
-/// allocation per combinator entered and reference counts written from
-/// every core. Deeper nests spill to the heap.
+/// node it is in, innermost last; empty at the network's exit. Inline up to
+/// InlineFrames, on the heap beyond (see the file comment for why).
 class Cont {
 public:
   Cont() = default;

@@ -123,6 +123,8 @@ CpuBinding aspen::rt::cpuBinding() {
 Scheduler::Scheduler(Options O) : Opts(O) {
   hwloc_topology_t Topo = loadBoundTopology();
   Topology = Topo;
+  // Unpinned workers may share their cores with other processes' too.
+  Opts.SharedCores |= !Opts.Pin;
   if (Opts.Workers == 0) {
     int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
     Opts.Workers = Cores > 0
@@ -186,18 +188,32 @@ int Scheduler::run(DeadlockHandler Handler) {
   return Status.load();
 }
 
+/// The CPUs of the cores the workers are pinned to (empty when they are
+/// not pinned); the caller frees it.
+static hwloc_bitmap_t workerCpus(void *Topology, const Scheduler::Options &O,
+                                 size_t NumWorkers) {
+  hwloc_bitmap_t Set = hwloc_bitmap_alloc();
+  auto Topo = static_cast<hwloc_topology_t>(Topology);
+  int Cores = Topo ? hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE) : 0;
+  if (!O.Pin || Cores <= 0)
+    return Set;
+  for (unsigned I = 0; I < NumWorkers && I < unsigned(Cores); ++I) {
+    hwloc_obj_t Core = hwloc_get_obj_by_type(
+        Topo, HWLOC_OBJ_CORE, (O.FirstCore + I) % unsigned(Cores));
+    if (Core && Core->cpuset)
+      hwloc_bitmap_or(Set, Set, Core->cpuset);
+  }
+  return Set;
+}
+
 std::string Scheduler::placement() const {
   unsigned N = workerCount();
   std::string S = std::to_string(N) + (N == 1 ? " worker" : " workers");
-  auto Topo = static_cast<hwloc_topology_t>(Topology);
-  int Cores = Topo ? hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE) : 0;
-  if (!Opts.Pin || Cores <= 0)
+  hwloc_bitmap_t Set = workerCpus(Topology, Opts, N);
+  if (hwloc_bitmap_iszero(Set)) {
+    hwloc_bitmap_free(Set);
     return S + ", not pinned";
-  hwloc_bitmap_t Set = hwloc_bitmap_alloc();
-  for (unsigned I = 0; I < N && I < unsigned(Cores); ++I)
-    if (hwloc_obj_t Core = hwloc_get_obj_by_type(
-            Topo, HWLOC_OBJ_CORE, (Opts.FirstCore + I) % unsigned(Cores)))
-      hwloc_bitmap_or(Set, Set, Core->cpuset);
+  }
   char *List = nullptr;
   hwloc_bitmap_list_asprintf(&List, Set);
   S += std::string(" pinned to CPU") +
@@ -210,21 +226,10 @@ std::string Scheduler::placement() const {
 }
 
 void Scheduler::bindToWorkerCores() {
-  if (!Opts.Pin || !Topology)
-    return;
-  auto Topo = static_cast<hwloc_topology_t>(Topology);
-  int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
-  if (Cores <= 0)
-    return;
-  hwloc_bitmap_t Set = hwloc_bitmap_alloc();
-  for (unsigned I = 0; I < Workers.size() && I < unsigned(Cores); ++I) {
-    hwloc_obj_t Core = hwloc_get_obj_by_type(
-        Topo, HWLOC_OBJ_CORE, (Opts.FirstCore + I) % unsigned(Cores));
-    if (Core && Core->cpuset)
-      hwloc_bitmap_or(Set, Set, Core->cpuset);
-  }
+  hwloc_bitmap_t Set = workerCpus(Topology, Opts, Workers.size());
   if (!hwloc_bitmap_iszero(Set))
-    hwloc_set_cpubind(Topo, Set, HWLOC_CPUBIND_THREAD);
+    hwloc_set_cpubind(static_cast<hwloc_topology_t>(Topology), Set,
+                      HWLOC_CPUBIND_THREAD);
   hwloc_bitmap_free(Set);
 }
 
@@ -439,7 +444,7 @@ void Scheduler::idle(Worker &W) {
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
     // waiting for this core.
-    if (Poll && (Opts.SharedCores || !Opts.Pin))
+    if (Poll && Opts.SharedCores)
       sched_yield();
     else
       cpuRelax();
@@ -459,7 +464,7 @@ void Scheduler::idle(Worker &W) {
       }
       if (Poll())
         Start = std::chrono::steady_clock::now();
-      else if (Opts.SharedCores || !Opts.Pin)
+      else if (Opts.SharedCores)
         sched_yield(); // a worker with a core to itself spins
     }
   }

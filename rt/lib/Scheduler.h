@@ -106,7 +106,7 @@ public:
     unsigned FirstCore = 0;        // worker I goes on core FirstCore + I
     /// Other processes run on these cores too (node processes sharing a
     /// machine): idle workers give the core away between looks at the
-    /// network. Also the case whenever workers are not pinned.
+    /// network. Set by the scheduler whenever workers are not pinned.
     bool SharedCores = false;
     /// One node of several: messages can arrive from outside at any time,
     /// so idle workers sleep instead of reporting a deadlock, and the run
