@@ -146,6 +146,6 @@ Module Sink {
     }
     double res = chol::residual(n, b, l);
     std::printf("cholesky n=%d b=%d time %.4f s residual %.2e %s\n", n, b, secs,
-                res, res < 1e-8 * n ? "ok" : "WRONG");
+                res, chol::verdict(res, n));
   }
 }
