@@ -532,7 +532,7 @@ namespace {
 /// (appended to Source), and reports a class that has none but is created
 /// by a module whose messages cross to another node.
 bool addWireFormats(const graph::Program &P, ClangRunner &Clang,
-                    const std::string &Name, std::string &Source,
+                    llvm::StringRef Name, std::string &Source,
                     DiagnosticEngine &Diags) {
   WireResult W;
   if (!Clang.findPayloads(Name, Source, W))
@@ -609,7 +609,14 @@ aspen::codegen::generate(const graph::Program &P,
                            Opts.IncludeDirs.end());
   ClangRunner Clang(Diags, COpts);
   std::string Source = emitModuleSource(P, Units, Diags.getSourceManager());
-  std::string Name = (P.RootName + ".modules.cpp");
+  // The generated file lives, for Clang, next to the first .asp file: a
+  // quoted #include looks first in its includer's directory, which must be
+  // that one, not wherever aspenc happens to run (a header of the same name
+  // there would shadow the program's own).
+  llvm::SmallString<128> Name(COpts.IncludeDirs.empty() || Units.empty()
+                                  ? "."
+                                  : COpts.IncludeDirs.front());
+  llvm::sys::path::append(Name, P.RootName + ".modules.cpp");
   if (P.Nodes.size() > 1 && !addWireFormats(P, Clang, Name, Source, Diags))
     return nullptr;
   std::unique_ptr<llvm::Module> Mods =

@@ -22,7 +22,7 @@ Module Only {
   }
 }
 // FILE: LLVM IR bitcode
-// CHECK: source_filename = "Prog.modules.cpp"
+// CHECK: source_filename = "{{.*}}Prog.modules.cpp"
 // CHECK-DAG: target triple = "x86_64-
 // CHECK-DAG: @aspen.edges = private constant [4 x i32] [i32 0, i32 0, i32 1, i32 0]
 // CHECK-DAG: define {{.*}}ptr @aspen_new_Only()
