@@ -224,8 +224,12 @@ void Transport::Impl::drain(OutChan &O) {
   Peer &To = *Peers[O.End.Peer];
   InputPort &Q = O.Port;
   bool Popped = false;
+  // Within the window; and two messages may always be in flight, so that
+  // messages larger than the window still overlap (one is written while
+  // the other is read) instead of each waiting for the last one's credit.
   while (!O.EosSent && O.Credits > 0 &&
-         (O.BytesInFlight < C.WindowBytes || O.Credits == C.WindowMessages)) {
+         (O.BytesInFlight < C.WindowBytes ||
+          O.Credits + 1 >= C.WindowMessages)) {
     Payload *P = nullptr;
     if (!Q.tryPop(P)) {
       // Closed and drained: the count is read before the queue.

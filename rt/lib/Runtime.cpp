@@ -671,7 +671,7 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.MaxFrame = envSize("ASPEN_MAX_FRAME", 256 << 20, 1024, size_t(1) << 31);
   C.WindowMessages = uint32_t(envSize("ASPEN_NET_WINDOW", 64, 1, 1 << 20));
   C.WindowBytes =
-      envSize("ASPEN_NET_WINDOW_BYTES", 64 << 20, 4096, size_t(1) << 34);
+      envSize("ASPEN_NET_WINDOW_BYTES", C.WindowBytes, 4096, size_t(1) << 34);
   C.QueueBytes =
       envSize("ASPEN_NET_QUEUE_BYTES", 16 << 20, 4096, size_t(1) << 34);
   return C;
