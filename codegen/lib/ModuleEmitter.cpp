@@ -19,6 +19,8 @@
 
 #include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <map>
@@ -43,6 +45,23 @@ public:
 
   void directive(const ast::DirectiveDecl &D) {
     lineAt(D.getLoc());
+    // All files' directives go into one generated file, so a quoted
+    // include that exists next to the .asp file naming it is spelled by
+    // that path: two files of a program in different directories may each
+    // include their own "util.h".
+    if (D.IsInclude && !D.Angled &&
+        !llvm::sys::path::is_absolute(D.IncludePath)) {
+      llvm::SmallString<256> Here(
+          llvm::sys::path::parent_path(SM.getName(D.getLoc().File)));
+      llvm::sys::path::append(Here, D.IncludePath);
+      // A header name has no escapes: a path with a quote keeps the line.
+      if (llvm::sys::fs::is_regular_file(Here) &&
+          !llvm::sys::fs::make_absolute(Here) &&
+          Here.str().find_first_of("\"\n") == llvm::StringRef::npos) {
+        OS << "#include \"" << Here << "\"\n";
+        return;
+      }
+    }
     OS << D.Text << '\n';
   }
 

@@ -14,7 +14,7 @@
 // CHECK-NEXT: #line 9 "{{.*}}dump_cxx.asp"
 // CHECK-NEXT: #include <cstdio>
 // CHECK-NEXT: #line 10 "{{.*}}dump_cxx.asp"
-// CHECK-NEXT: #include "Inputs/none.h"
+// CHECK-NEXT: #include "{{.*}}CodeGen{{/|\\}}Inputs{{/|\\}}none.h"
 // CHECK-NEXT: #line [[@LINE+2]] "{{.*}}dump_cxx.asp"
 // CHECK-NEXT: #define TWICE(x) ((x) * 2)
 #define TWICE(x) ((x) * 2)
