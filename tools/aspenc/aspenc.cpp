@@ -312,6 +312,22 @@ int main(int Argc, char **Argv) {
               ? "a.out"
               : llvm::sys::path::stem(InputFiles.front()).str() + Ext;
 
+  // Checked before compiling the modules, which takes seconds: an output
+  // that cannot be written fails now, in one line, not after the linker's
+  // own messages.
+  if (Out != "-") {
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Out);
+    if (llvm::sys::fs::is_directory(Out)) {
+      Diags.report({}, DiagId::ErrCannotWrite) << Out << "is a directory";
+      return 1;
+    }
+    if (!Dir.empty() && !llvm::sys::fs::is_directory(Dir)) {
+      Diags.report({}, DiagId::ErrCannotWrite)
+          << Out << ("no directory '" + Dir + "'").str();
+      return 1;
+    }
+  }
+
   llvm::LLVMContext Ctx;
   std::unique_ptr<llvm::Module> M =
       codegen::generate(*Prog, UnitPtrs, Diags, Ctx, CG);
