@@ -681,6 +681,10 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
 extern "C" I32 aspen_rt_run() {
   Runtime &R = runtime();
   // `--hostfile FILE` names the machines to run on now.
+  if (R.Argc > 1 && std::strcmp(R.Argv[R.Argc - 1], "--hostfile") == 0) {
+    std::fprintf(stderr, "aspen: error: --hostfile needs a file name\n");
+    return 2;
+  }
   for (int K = 1; K + 1 < R.Argc; ++K)
     if (std::strcmp(R.Argv[K], "--hostfile") == 0) {
       std::vector<net::NodeInfo> Nodes = R.Nodes;

@@ -3,6 +3,7 @@
 // RUN: not %t --hostfile %S/Inputs/nodes3 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: not %t --hostfile %S/Inputs/bad-hosts 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: not %t --hostfile %S/Inputs/no-such-file 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not %t --hostfile 2>&1 | FileCheck %s --check-prefix=NOFILE
 // `./main --hostfile FILE` runs a program on other machines than those it
 // was built for, node for node; the file is checked before anything starts.
 #include <cstdio>
@@ -35,3 +36,4 @@ Module B {
 // COUNT: aspen: error: {{.*}}nodes3 lists 3 nodes; this program was placed on 2
 // SYNTAX: aspen: error: {{.*}}bad-hosts:2:{{[0-9]+}}: a node needs 1 to 1048576 slots, not 'x'
 // MISSING: aspen: error: cannot open hostfile '{{.*}}no-such-file'
+// NOFILE: aspen: error: --hostfile needs a file name
