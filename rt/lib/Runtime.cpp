@@ -198,6 +198,17 @@ size_t envSize(const char *Name, size_t Default, size_t Min, size_t Max) {
   return size_t(N);
 }
 
+/// A 0/1 switch from the environment: unset or empty is Default; anything
+/// but 0 or 1 is an error (ASPEN_PIN=no must not pin).
+static bool envFlag(const char *Name, bool Default) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return Default;
+  if (std::strcmp(V, "0") == 0 || std::strcmp(V, "1") == 0)
+    return *V == '1';
+  std::fprintf(stderr, "aspen: error: %s=%s is not 0 or 1\n", Name, V);
+  std::exit(2);
+}
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
   const std::vector<std::string> &Names = Kind[0] == 'i' ? M.Inputs : M.Outputs;
@@ -477,10 +488,8 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   DumpPath = std::getenv("ASPEN_DUMP");
   if (DumpPath && !*DumpPath)
     DumpPath = nullptr;
-  const char *Stats = std::getenv("ASPEN_STATS");
-  StatsEnabled = Stats && std::strcmp(Stats, "0") != 0 && *Stats;
-  const char *Pin = std::getenv("ASPEN_PIN");
-  R.SchedOpts.Pin = !(Pin && std::strcmp(Pin, "0") == 0);
+  StatsEnabled = envFlag("ASPEN_STATS", false);
+  R.SchedOpts.Pin = envFlag("ASPEN_PIN", true);
   // Node processes sharing a machine get disjoint cores from the launcher.
   R.SchedOpts.FirstCore = unsigned(envSize("ASPEN_FIRST_CORE", 0, 0, 1 << 20));
   checkSNetEnvironment();

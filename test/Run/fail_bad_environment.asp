@@ -5,6 +5,8 @@
 // RUN: env ASPEN_SNET_CONCURRENCY=Box:0 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SNET
 // RUN: env ASPEN_SNET_WORKERS=many sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SNETW
 // RUN: env ASPEN_REDUCE_SEGMENT_BYTES=big sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SEG
+// RUN: env ASPEN_PIN=no sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=PIN
+// RUN: env ASPEN_STATS=yes sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: env ASPEN_QUEUE_CAPACITY=1k ASPEN_STACK_SIZE=1M ASPEN_WORKERS=2 ASPEN_PIN=0 %t | FileCheck %s --check-prefix=OK
 // The runtime's environment variables are checked before anything runs: a
 // bad value ends the program with exit status 2 and says what is allowed.
@@ -40,3 +42,9 @@ Module Hello {
 // SEG-NOT: hello ran
 // SEG:      aspen: error: ASPEN_REDUCE_SEGMENT_BYTES=big is not a number between 0 and 1099511627776
 // SEG-NEXT: exit status 2
+// PIN-NOT: hello ran
+// PIN:      aspen: error: ASPEN_PIN=no is not 0 or 1
+// PIN-NEXT: exit status 2
+// STATS-NOT: hello ran
+// STATS:      aspen: error: ASPEN_STATS=yes is not 0 or 1
+// STATS-NEXT: exit status 2
