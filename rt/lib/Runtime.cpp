@@ -40,6 +40,7 @@
 #include <functional>
 #include <iostream>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -196,6 +197,30 @@ size_t envSize(const char *Name, size_t Default, size_t Min, size_t Max) {
     std::exit(2);
   }
   return size_t(N);
+}
+
+/// Whether a file named by environment variable Var can be written where
+/// it is (the file itself is made only when there is something to write);
+/// says why not.
+static bool checkWritable(const char *Var, const char *Path) {
+  if (!Path)
+    return true;
+  std::string Dir = Path;
+  size_t Slash = Dir.rfind('/');
+  Dir = Slash == std::string::npos ? "." : Slash == 0 ? "/" : Dir.substr(0, Slash);
+  struct stat St;
+  const char *Why = nullptr;
+  if (::stat(Path, &St) == 0 && S_ISDIR(St.st_mode))
+    Why = "it is a directory";
+  else if (::stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
+    Why = "no such directory";
+  else if (::access(Dir.c_str(), W_OK | X_OK) != 0)
+    Why = "its directory is not writable";
+  if (!Why)
+    return true;
+  std::fprintf(stderr, "aspen: error: cannot write %s file '%s': %s\n", Var,
+               Path, Why);
+  return false;
 }
 
 /// A 0/1 switch from the environment: unset or empty is Default; anything
@@ -797,12 +822,9 @@ extern "C" I32 aspen_rt_run() {
     InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
     O.Targets.push_back({&In, In.NumProducers++, To});
   }
-  if (Net && !Net->connect())
-    return Net->connectStatus();
-  SelfNode = Self;
-  if (Net)
-    Net->onDeadlock(reportDeadlock);
-
+  // Where traces and dumps go is checked now, before any node connects or
+  // anything runs: a trace lost at the end of a long run, or a dump lost
+  // when a hang is finally caught, is worth an error up front.
   trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Self].Name,
               Distributed);
   if (DumpPath && Distributed) {
@@ -811,6 +833,15 @@ extern "C" I32 aspen_rt_run() {
     PerNode = trace::perNodePath(DumpPath, R.Nodes[Self].Name, ".dot");
     DumpPath = PerNode.c_str();
   }
+  if (!checkWritable("ASPEN_DUMP", DumpPath) ||
+      !checkWritable("ASPEN_TRACE", trace::Enabled ? trace::path() : nullptr))
+    return 2;
+  if (Net && !Net->connect())
+    return Net->connectStatus();
+  SelfNode = Self;
+  if (Net)
+    Net->onDeadlock(reportDeadlock);
+
   if (Distributed) {
     R.SchedOpts.Distributed = true;
     R.SchedOpts.OnLocalDone = [&Net] { Net->localDone(); };

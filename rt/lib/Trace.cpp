@@ -118,11 +118,27 @@ void trace::init(const std::string &Node, bool SeveralNodes) {
   NodeName = Node;
   if (SeveralNodes)
     Path = perNodePath(Path, Node, ".json");
-  if (const char *C = std::getenv("ASPEN_TRACE_EVENTS"))
-    Capacity = std::max<size_t>(1024, std::strtoull(C, nullptr, 10));
+  if (const char *C = std::getenv("ASPEN_TRACE_EVENTS"); C && *C) {
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(C, &End, 10);
+    if (*End == 'k' || *End == 'K')
+      N <<= 10, ++End;
+    else if (*End == 'm' || *End == 'M')
+      N <<= 20, ++End;
+    if (*End || N < 1024 || N > (1ull << 30)) {
+      std::fprintf(stderr,
+                   "aspen: error: ASPEN_TRACE_EVENTS=%s is not a number "
+                   "between 1024 and %llu\n",
+                   C, 1ull << 30);
+      std::exit(2);
+    }
+    Capacity = size_t(N);
+  }
   Origin = now();
   Enabled = true;
 }
+
+const char *trace::path() { return Path.c_str(); }
 
 void trace::write() {
   if (!Enabled || Written)

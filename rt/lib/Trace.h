@@ -55,6 +55,9 @@ void nameThread(const std::string &Name);
 /// FILE with the node's name before the extension).
 void init(const std::string &Node, bool SeveralNodes);
 
+/// The file the trace goes to (valid once init has enabled tracing).
+const char *path();
+
 /// FILE for one node of several: the node's name goes before the extension
 /// (`trace.json` -> `trace.127.0.0.2.json`; DefaultExt when there is none).
 std::string perNodePath(const std::string &Path, const std::string &Node,

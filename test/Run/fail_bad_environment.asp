@@ -7,6 +7,9 @@
 // RUN: env ASPEN_REDUCE_SEGMENT_BYTES=big sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=SEG
 // RUN: env ASPEN_PIN=no sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=PIN
 // RUN: env ASPEN_STATS=yes sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: env ASPEN_TRACE=%t.no-such-dir/trace.json sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: env ASPEN_DUMP=%S sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=DUMP
+// RUN: env ASPEN_TRACE=%t.json ASPEN_TRACE_EVENTS=few sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=EVENTS
 // RUN: env ASPEN_QUEUE_CAPACITY=1k ASPEN_STACK_SIZE=1M ASPEN_WORKERS=2 ASPEN_PIN=0 %t | FileCheck %s --check-prefix=OK
 // The runtime's environment variables are checked before anything runs: a
 // bad value ends the program with exit status 2 and says what is allowed.
@@ -48,3 +51,12 @@ Module Hello {
 // STATS-NOT: hello ran
 // STATS:      aspen: error: ASPEN_STATS=yes is not 0 or 1
 // STATS-NEXT: exit status 2
+// TRACE-NOT: hello ran
+// TRACE:      aspen: error: cannot write ASPEN_TRACE file '{{.*}}no-such-dir/trace.json': no such directory
+// TRACE-NEXT: exit status 2
+// DUMP-NOT: hello ran
+// DUMP:      aspen: error: cannot write ASPEN_DUMP file '{{.*}}': it is a directory
+// DUMP-NEXT: exit status 2
+// EVENTS-NOT: hello ran
+// EVENTS:      aspen: error: ASPEN_TRACE_EVENTS=few is not a number between 1024 and 1073741824
+// EVENTS-NEXT: exit status 2
