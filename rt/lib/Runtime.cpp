@@ -26,6 +26,7 @@
 #include "aspen/runtime.h"
 #include "Collectives.h"
 #include "Demangle.h"
+#include "Env.h"
 #include "Net.h"
 #include "RuntimeImpl.h"
 #include "Io.h"
@@ -180,24 +181,6 @@ bool spinPush(InputPort &In, Payload *P) {
   return false;
 }
 
-size_t envSize(const char *Name, size_t Default, size_t Min, size_t Max) {
-  const char *V = std::getenv(Name);
-  if (!V || !*V)
-    return Default;
-  char *End = nullptr;
-  unsigned long long N = std::strtoull(V, &End, 10);
-  if (*End == 'k' || *End == 'K')
-    N <<= 10, ++End;
-  else if (*End == 'm' || *End == 'M')
-    N <<= 20, ++End;
-  if (*End != '\0' || N < Min || N > Max) {
-    std::fprintf(stderr,
-                 "aspen: error: %s=%s is not a number between %zu and %zu\n",
-                 Name, V, Min, Max);
-    std::exit(2);
-  }
-  return size_t(N);
-}
 
 /// Whether a file named by environment variable Var can be written where
 /// it is (the file itself is made only when there is something to write);
@@ -223,17 +206,6 @@ static bool checkWritable(const char *Var, const char *Path) {
   return false;
 }
 
-/// A 0/1 switch from the environment: unset or empty is Default; anything
-/// but 0 or 1 is an error (ASPEN_PIN=no must not pin).
-static bool envFlag(const char *Name, bool Default) {
-  const char *V = std::getenv(Name);
-  if (!V || !*V)
-    return Default;
-  if (std::strcmp(V, "0") == 0 || std::strcmp(V, "1") == 0)
-    return *V == '1';
-  std::fprintf(stderr, "aspen: error: %s=%s is not 0 or 1\n", Name, V);
-  std::exit(2);
-}
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
   const std::vector<std::string> &Names = Kind[0] == 'i' ? M.Inputs : M.Outputs;

@@ -39,6 +39,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Demangle.h"
+#include "Env.h"
 #include "PathMap.h"
 #include "RuntimeImpl.h"
 #include "SNetContinuation.h"
@@ -1014,13 +1015,7 @@ void aspen::rt::checkSNetEnvironment() {
     std::fprintf(stderr, "aspen: error: %s=%s: %s\n", Name, V, Want);
     std::exit(2);
   };
-  if (const char *V = std::getenv("ASPEN_SNET_WORKERS"); V && *V) {
-    char *End = nullptr;
-    unsigned long N = std::strtoul(V, &End, 10);
-    if (*End || N < 1 || N > 4096)
-      Bad("ASPEN_SNET_WORKERS", V, "not a number between 1 and 4096");
-    Settings.Workers = unsigned(N);
-  }
+  Settings.Workers = unsigned(envSize("ASPEN_SNET_WORKERS", 0, 1, 4096));
   const char *V = std::getenv("ASPEN_SNET_CONCURRENCY");
   if (!V || !*V)
     return;

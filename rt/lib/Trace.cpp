@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Trace.h"
+#include "Env.h"
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -118,22 +119,7 @@ void trace::init(const std::string &Node, bool SeveralNodes) {
   NodeName = Node;
   if (SeveralNodes)
     Path = perNodePath(Path, Node, ".json");
-  if (const char *C = std::getenv("ASPEN_TRACE_EVENTS"); C && *C) {
-    char *End = nullptr;
-    unsigned long long N = std::strtoull(C, &End, 10);
-    if (*End == 'k' || *End == 'K')
-      N <<= 10, ++End;
-    else if (*End == 'm' || *End == 'M')
-      N <<= 20, ++End;
-    if (*End || N < 1024 || N > (1ull << 30)) {
-      std::fprintf(stderr,
-                   "aspen: error: ASPEN_TRACE_EVENTS=%s is not a number "
-                   "between 1024 and %llu\n",
-                   C, 1ull << 30);
-      std::exit(2);
-    }
-    Capacity = size_t(N);
-  }
+  Capacity = envSize("ASPEN_TRACE_EVENTS", Capacity, 1024, size_t(1) << 30);
   Origin = now();
   Enabled = true;
 }

@@ -40,7 +40,7 @@ Module Hello {
 // SNET:      aspen: error: ASPEN_SNET_CONCURRENCY=Box:0: expected N or Box:N,... with each N between 1 and 64
 // SNET-NEXT: exit status 2
 // SNETW-NOT: hello ran
-// SNETW:      aspen: error: ASPEN_SNET_WORKERS=many: not a number between 1 and 4096
+// SNETW:      aspen: error: ASPEN_SNET_WORKERS=many is not a number between 1 and 4096
 // SNETW-NEXT: exit status 2
 // SEG-NOT: hello ran
 // SEG:      aspen: error: ASPEN_REDUCE_SEGMENT_BYTES=big is not a number between 0 and 1099511627776
