@@ -73,16 +73,68 @@ struct Item : LinkedMPSCNode {
   Lane *L = nullptr;
 };
 
-/// One replica of a synchro-cell: the record held for each pattern (one
-/// allocation, when the replica first holds something) and which are held.
+/// One replica of a synchro-cell: the record held for each pattern, left
+/// in the Item it arrived in (holding moves no record; the merge reads each
+/// once), inline up to InlineHeld patterns; and which are held. Owns the
+/// Items it holds, so records still held when the network ends are freed.
 struct SyncState {
-  std::unique_ptr<Record[]> Held;
-  uint64_t Has = 0; // bit I: pattern I is held (at most 64 patterns)
-  bool Fired = false;
+  static constexpr size_t InlineHeld = 4;
+  SyncState() = default;
+  SyncState(SyncState &&O) noexcept { take(O); }
+  SyncState &operator=(SyncState &&O) noexcept {
+    if (this != &O) {
+      release();
+      take(O);
+    }
+    return *this;
+  }
+  ~SyncState() { release(); }
+
   bool has(size_t I) const { return Has >> I & 1; }
   bool full(size_t N) const {
     return Has == (N == 64 ? ~0ull : (1ull << N) - 1);
   }
+  bool holdsAny() const { return Has != 0; }
+  /// Holds It for pattern I of NP.
+  void hold(size_t I, size_t NP, Item *It) {
+    if (NP > InlineHeld && !Heap)
+      Heap.reset(new Item *[NP]());
+    slot(I) = It;
+    Has |= 1ull << I;
+  }
+  /// The first match of every pattern (all NP are held) merged into one
+  /// record, pattern 0's first; their Items are freed.
+  Record merge(size_t NP) {
+    Record Merged = std::move(slot(0)->R);
+    for (size_t J = 1; J < NP; ++J)
+      Merged.absorb(std::move(slot(J)->R));
+    release();
+    return Merged;
+  }
+
+  bool Fired = false;
+
+private:
+  Item *&slot(size_t I) { return Heap ? Heap[I] : Inline[I]; }
+  void release() {
+    for (uint64_t B = Has; B; B &= B - 1) {
+      Item *&It = slot(size_t(__builtin_ctzll(B)));
+      delete It;
+      It = nullptr;
+    }
+    Has = 0;
+  }
+  void take(SyncState &O) {
+    std::copy(O.Inline, O.Inline + InlineHeld, Inline);
+    std::fill(O.Inline, O.Inline + InlineHeld, nullptr);
+    Heap = std::move(O.Heap);
+    Has = O.Has;
+    Fired = O.Fired;
+    O.Has = 0;
+  }
+  uint64_t Has = 0; // bit I: pattern I is held (at most 64 patterns)
+  Item *Inline[InlineHeld] = {};
+  std::unique_ptr<Item *[]> Heap; // more than InlineHeld patterns
 };
 
 /// Looks for a licence before a helper parks: when another helper is
@@ -170,27 +222,6 @@ struct Entity {
   // walk over the frames of a record that arrived earlier.
   PathMap<StarState> Stars;
 
-  // The held-record arrays of replicas that fired, emptied, for the next
-  // replicas to hold records in: a cell whose replicas come and go (one per
-  // kernel call in Cholesky) reuses a few warm arrays instead of allocating
-  // one per replica.
-  std::vector<std::unique_ptr<Record[]>> SpareHeld;
-  std::unique_ptr<Record[]> takeHeld() {
-    if (SpareHeld.empty())
-      return std::unique_ptr<Record[]>(new Record[N->Patterns.size()]);
-    std::unique_ptr<Record[]> H = std::move(SpareHeld.back());
-    SpareHeld.pop_back();
-    return H;
-  }
-  /// Held[0] has been merged into (moved from); the rest are cleared here.
-  void giveHeld(std::unique_ptr<Record[]> H) {
-    if (SpareHeld.size() == MaxSpareHeld)
-      return;
-    for (size_t I = 1; I < N->Patterns.size(); ++I)
-      H[I] = Record();
-    SpareHeld.push_back(std::move(H));
-  }
-  static constexpr size_t MaxSpareHeld = 64;
 };
 
 class Engine;
@@ -257,7 +288,7 @@ private:
   void claim(Worker &W, Entity &E, Lane &L);
   void collect(Worker &W, Entity &E, Lane &L);
   void runSync(Worker &W, Entity &E, Item *It);
-  void runStarSync(Worker &W, Entity &E, Record R, Cont K);
+  void runStarSync(Worker &W, Entity &E, Item *It);
   void route(Worker &W, Step S);
   void route(Worker &W, size_t Base);
   bool enter(Worker &W, Step &S);
@@ -681,33 +712,23 @@ static typename PathMap<V>::Index stateFor(PathMap<V> &M,
 }
 
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
-  const Node &N = *E.N;
-  Record R = std::move(It->R);
-  Cont K = std::move(It->K);
-  delete It;
   if (E.Star >= 0) {
-    runStarSync(W, E, std::move(R), std::move(K));
+    runStarSync(W, E, It);
     return;
   }
-  SyncState &S = E.States[stateFor(E.States, E.Scratch, K, K.depth())];
+  const Node &N = *E.N;
+  const size_t NP = N.Patterns.size();
+  SyncState &S = E.States[stateFor(E.States, E.Scratch, It->K, It->K.depth())];
   if (!S.Fired) {
-    if (!S.Held) {
-      S.Held = E.takeHeld();
-      E.countHeld(0, 1);
-    }
-    for (size_t I = 0; I < N.Patterns.size(); ++I)
-      if (!S.has(I) && N.Patterns[I].matches(R)) {
-        S.Held[I] = std::move(R);
-        S.Has |= 1ull << I;
-        E.countHeld(1, 0);
-        if (S.full(N.Patterns.size())) {
-          E.countHeld(-int64_t(N.Patterns.size()), -1);
-          // The first match of every pattern merges into one record.
-          Record Merged = std::move(S.Held[0]);
-          for (size_t J = 1; J < N.Patterns.size(); ++J)
-            Merged.absorb(std::move(S.Held[J]));
+    for (size_t I = 0; I < NP; ++I)
+      if (!S.has(I) && N.Patterns[I].matches(It->R)) {
+        E.countHeld(1, S.holdsAny() ? 0 : 1);
+        S.hold(I, NP, It); // S owns It from here
+        if (S.full(NP)) {
+          E.countHeld(-int64_t(NP), -1);
+          Cont K = std::move(It->K);
+          Record Merged = S.merge(NP);
           S.Fired = true;
-          E.giveHeld(std::move(S.Held));
           route(W, {false, -1, std::move(Merged), std::move(K)});
         }
         recordDone();
@@ -715,13 +736,18 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
       }
   }
   // Fired, or matching only patterns already held: passes through.
+  Record R = std::move(It->R);
+  Cont K = std::move(It->K);
+  delete It;
   route(W, {false, -1, std::move(R), std::move(K)});
   recordDone();
 }
 
-void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
+void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
   const size_t NP = N.Patterns.size();
+  const Record &R = It->R;
+  Cont &K = It->K;
   // K ends in the star's frame, {star, depth}; the instance is the path
   // of the frames before it.
   const long Arrived = K.top().Value;
@@ -752,21 +778,17 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
       Inst.Live.emplace_back(Depth, SyncState());
       Live = Inst.Live.end() - 1;
       S = &Live->second;
-      S->Held = E.takeHeld();
       E.countHeld(0, 1);
     }
-    S->Held[Slot] = std::move(R);
-    S->Has |= 1ull << Slot;
+    S->hold(Slot, NP, It); // S owns It from here
     if (!S->full(NP)) {
       E.countHeld(1, 0);
       recordDone(); // held
       return;
     }
     E.countHeld(1 - int64_t(NP), -1);
-    Record Merged = std::move(S->Held[0]);
-    for (size_t J = 1; J < NP; ++J)
-      Merged.absorb(std::move(S->Held[J]));
-    E.giveHeld(std::move(S->Held));
+    Cont Next = std::move(K);
+    Record Merged = S->merge(NP);
     Inst.Live.erase(Live);
     if (Depth == Inst.First) {
       ++Inst.First;
@@ -778,10 +800,10 @@ void Engine::runStarSync(Worker &W, Entity &E, Record R, Cont K) {
     } else {
       Inst.FiredAhead.push_back(Depth);
     }
-    K.top().Value = Depth; // the replica that fired
+    Next.top().Value = Depth; // the replica that fired
     if (Inst.Live.empty() && Inst.FiredAhead.empty())
       E.Stars.erase(InstPos); // nothing held: every replica is fresh again
-    route(W, {false, -1, std::move(Merged), std::move(K)});
+    route(W, {false, -1, std::move(Merged), std::move(Next)});
     recordDone();
     return;
   }
