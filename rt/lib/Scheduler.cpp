@@ -131,6 +131,8 @@ Scheduler::Scheduler(Options O) : Opts(O) {
                        ? unsigned(Cores)
                        : std::max(1u, std::thread::hardware_concurrency());
   }
+  int Threads = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_PU);
+  Oversubscribed = Threads > 0 && Opts.Workers > unsigned(Threads);
   for (unsigned I = 0; I < Opts.Workers; ++I) {
     auto W = std::make_unique<Worker>();
     W->Index = I;
@@ -365,7 +367,7 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
 }
 
 bool Scheduler::maySpin() const {
-  if (Workers.size() < 2)
+  if (Workers.size() < 2 || Oversubscribed)
     return false;
   auto *W = static_cast<Worker *>(currentWorker());
   return W && W->Deque.empty() &&
@@ -444,7 +446,7 @@ void Scheduler::idle(Worker &W) {
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
     // waiting for this core.
-    if (Poll && Opts.SharedCores)
+    if ((Poll && Opts.SharedCores) || Oversubscribed)
       sched_yield();
     else
       cpuRelax();

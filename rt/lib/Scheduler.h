@@ -210,6 +210,10 @@ private:
   void idle(Worker &W);
 
   Options Opts;
+  /// More workers than the hardware threads they may run on (ASPEN_WORKERS
+  /// set above them): a worker that spins holds a thread another worker
+  /// needs, so idle ones give it away instead.
+  bool Oversubscribed = false;
   std::vector<std::unique_ptr<Worker>> Workers;
   std::vector<Fiber *> Initial;
   int64_t NumDaemons = 0;
