@@ -140,7 +140,10 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
     const Instance &Inst = P.Instances[I];
     OS << "  Instance #" << I << ' ' << Inst.Name;
     if (Inst.K == Instance::SNet) {
-      OS << " network\n";
+      OS << " network";
+      if (P.Nodes.size() > 1)
+        OS << " @" << P.Nodes[Inst.Node].Name;
+      OS << '\n';
       continue;
     }
     OS << " : " << P.get(Inst.Module).Name;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <netdb.h>
 #include <set>
 #include <sys/socket.h>
@@ -176,5 +177,60 @@ bool aspen::place::placeProgram(graph::Program &P,
       }
     }
   }
-  return true;
+
+  // 4. S-Net records do not cross between nodes (their fields are any C++
+  //    values, with no wire format): a network runs on one node with every
+  //    instance it exchanges records with, and so do networks that share a
+  //    neighbour. A group goes where its pins are, or where most of it
+  //    already is; pins that would split it are an error.
+  std::vector<uint32_t> Group(P.Instances.size());
+  for (size_t I = 0; I < Group.size(); ++I)
+    Group[I] = uint32_t(I);
+  auto Find = [&](uint32_t I) {
+    while (Group[I] != I)
+      I = Group[I] = Group[Group[I]];
+    return I;
+  };
+  std::vector<uint32_t> NetOf(P.Instances.size(), UINT32_MAX);
+  for (const graph::Edge &E : P.Edges) {
+    uint32_t A = E.From.Inst.Index, B = E.To.Inst.Index;
+    uint32_t Net = P.Instances[A].K == graph::Instance::SNet   ? A
+                   : P.Instances[B].K == graph::Instance::SNet ? B
+                                                               : UINT32_MAX;
+    if (Net == UINT32_MAX)
+      continue;
+    NetOf[A] = NetOf[B] = Net;
+    Group[Find(A)] = Find(B);
+  }
+  std::map<uint32_t, std::vector<uint32_t>> Members;
+  for (uint32_t I = 0; I < Group.size(); ++I)
+    if (NetOf[I] != UINT32_MAX)
+      Members[Find(I)].push_back(I);
+  for (auto &[Root, Ms] : Members) {
+    std::optional<uint32_t> PinnedAt;
+    uint32_t PinnedBy = 0;
+    std::vector<size_t> Count(N, 0);
+    for (uint32_t I : Ms) {
+      ++Count[P.Instances[I].Node];
+      if (!Pinned[I])
+        continue;
+      if (PinnedAt && *PinnedAt != P.Instances[I].Node) {
+        const graph::Instance &A = P.Instances[PinnedBy], &B = P.Instances[I];
+        Diags.report(B.Pin->Loc, DiagId::ErrSNetPinsApart)
+            << A.Name << P.Nodes[A.Node].Name << B.Name << P.Nodes[B.Node].Name
+            << P.Instances[NetOf[I]].Name;
+        Ok = false;
+        break;
+      }
+      PinnedAt = P.Instances[I].Node;
+      PinnedBy = I;
+    }
+    uint32_t Target = PinnedAt ? *PinnedAt
+                               : uint32_t(std::max_element(Count.begin(),
+                                                           Count.end()) -
+                                          Count.begin());
+    for (uint32_t I : Ms)
+      P.Instances[I].Node = Target;
+  }
+  return Ok;
 }
