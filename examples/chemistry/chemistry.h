@@ -24,11 +24,13 @@
 #define ASPEN_EXAMPLES_CHEMISTRY_CHEMISTRY_H
 
 #include <aspen/runtime.h>
+#include <aspen/wire.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 /// A block of doubles travelling in a QueueElement. The payload owns a copy
 /// of the values, so the sender may reuse its buffer as soon as `send`
@@ -41,6 +43,19 @@ class ChemicalPayload final
 public:
   ChemicalPayload(const double *values, std::size_t count)
       : CloneablePayload(values, count) {}
+  explicit ChemicalPayload(std::vector<double> values)
+      : CloneablePayload(std::move(values)) {}
+
+  // Between nodes (aspenc --hostfile) the values travel as a vector; the
+  // class is not a plain ArrayPayload, so it says how.
+  void serialize(aspen::wire::Writer &w) const {
+    w.put(std::vector<double>(data(), data() + size()));
+  }
+  static ChemicalPayload *deserialize(aspen::wire::Reader &r) {
+    std::vector<double> values;
+    r.get(values);
+    return new ChemicalPayload(std::move(values));
+  }
 };
 
 namespace chemistry {
