@@ -125,8 +125,8 @@ private:
     Has = 0;
   }
   void take(SyncState &O) {
+    // Has says which slots are live, in O as here: O's are left as they are.
     std::copy(O.Inline, O.Inline + InlineHeld, Inline);
-    std::fill(O.Inline, O.Inline + InlineHeld, nullptr);
     Heap = std::move(O.Heap);
     Has = O.Has;
     Fired = O.Fired;

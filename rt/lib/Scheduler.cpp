@@ -466,7 +466,7 @@ void Scheduler::idle(Worker &W) {
       }
       if (Poll())
         Start = std::chrono::steady_clock::now();
-      else if (Opts.SharedCores)
+      else if (Opts.SharedCores || Oversubscribed)
         sched_yield(); // a worker with a core to itself spins
     }
   }
