@@ -11,9 +11,12 @@
 // layout Clang computed: each field is read and written at its byte offset,
 // so private fields and base classes need no access from generated code.
 //
-// Supported fields: arithmetic and enum types, std::string, std::vector and
-// std::array of those (nested to any depth), C arrays of them, and nested
-// classes of such fields (also as vector/array elements). A class that
+// Supported fields: arithmetic and enum types, std::string, and, nested to
+// any depth, std::vector, std::array, C arrays, std::pair, std::optional,
+// std::deque, std::list, std::map, std::multimap, std::unordered_map,
+// std::unordered_multimap, std::set, std::multiset, std::unordered_set and
+// std::unordered_multiset of those; and nested classes of such fields (also
+// as vector/array elements). A class that
 // defines `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
 // (pointers, references, unions, virtual bases, no default constructor)
@@ -89,6 +92,17 @@ public:
              !S->getTemplateArgs()[0].getAsType()->isBooleanType();
     if (const auto *S = stdTemplate(T, "array"))
       return direct(S->getTemplateArgs()[0].getAsType());
+    // Containers wire.h writes as a count and their elements: the element
+    // (for maps, the key and the mapped type) must be direct itself.
+    for (llvm::StringRef One : {"optional", "deque", "list", "set", "multiset",
+                                "unordered_set", "unordered_multiset"})
+      if (const auto *S = stdTemplate(T, One))
+        return direct(S->getTemplateArgs()[0].getAsType());
+    for (llvm::StringRef Two :
+         {"pair", "map", "multimap", "unordered_map", "unordered_multimap"})
+      if (const auto *S = stdTemplate(T, Two))
+        return direct(S->getTemplateArgs()[0].getAsType()) &&
+               direct(S->getTemplateArgs()[1].getAsType());
     if (const auto *A = Ctx.getAsConstantArrayType(T))
       return direct(A->getElementType());
     return false;

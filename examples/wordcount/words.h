@@ -13,7 +13,7 @@
 /// the same counter.
 class Partial : public aspen::Payload {
 public:
-  Partial(unsigned Partition) : partition(Partition) {}
+  explicit Partial(unsigned Partition = 0) : partition(Partition) {}
   unsigned partition;
   std::unordered_map<std::string, long> counts;
   uint64_t key() const override { return partition; }

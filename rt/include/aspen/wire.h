@@ -28,9 +28,17 @@
 #include "aspen/runtime.h"
 #include <array>
 #include <cstring>
+#include <deque>
+#include <list>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <type_traits>
 #include <typeinfo>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace aspen::wire {
@@ -75,9 +83,52 @@ public:
     for (const T &E : A)
       put(E);
   }
+  template <typename A, typename B> void put(const std::pair<A, B> &P) {
+    put(P.first);
+    put(P.second);
+  }
+  template <typename T> void put(const std::optional<T> &O) {
+    put(uint8_t(O.has_value()));
+    if (O)
+      put(*O);
+  }
+  // Other containers: a count, then the elements in iteration order.
+  template <typename T, typename A> void put(const std::deque<T, A> &C) {
+    range(C);
+  }
+  template <typename T, typename A> void put(const std::list<T, A> &C) {
+    range(C);
+  }
+  template <typename... Ts> void put(const std::map<Ts...> &C) { range(C); }
+  template <typename... Ts> void put(const std::multimap<Ts...> &C) {
+    range(C);
+  }
+  template <typename... Ts> void put(const std::unordered_map<Ts...> &C) {
+    range(C);
+  }
+  template <typename... Ts>
+  void put(const std::unordered_multimap<Ts...> &C) {
+    range(C);
+  }
+  template <typename... Ts> void put(const std::set<Ts...> &C) { range(C); }
+  template <typename... Ts> void put(const std::multiset<Ts...> &C) {
+    range(C);
+  }
+  template <typename... Ts> void put(const std::unordered_set<Ts...> &C) {
+    range(C);
+  }
+  template <typename... Ts>
+  void put(const std::unordered_multiset<Ts...> &C) {
+    range(C);
+  }
   size_t size() const { return Out.size(); }
 
 private:
+  template <typename C> void range(const C &Elems) {
+    put(uint64_t(Elems.size()));
+    for (const auto &E : Elems)
+      put(E);
+  }
   std::vector<char> &Out;
 };
 
@@ -119,9 +170,73 @@ public:
     for (T &E : A)
       get(E);
   }
+  template <typename A, typename B> void get(std::pair<A, B> &Pr) {
+    get(Pr.first);
+    get(Pr.second);
+  }
+  template <typename T> void get(std::optional<T> &O) {
+    uint8_t Has;
+    get(Has);
+    if (Has > 1)
+      throw WireError("a bad optional marker " + std::to_string(Has));
+    O.reset();
+    if (Has)
+      get(O.emplace());
+  }
+  template <typename T, typename A> void get(std::deque<T, A> &C) {
+    sequence(C);
+  }
+  template <typename T, typename A> void get(std::list<T, A> &C) {
+    sequence(C);
+  }
+  template <typename... Ts> void get(std::map<Ts...> &C) { keyed(C); }
+  template <typename... Ts> void get(std::multimap<Ts...> &C) { keyed(C); }
+  template <typename... Ts> void get(std::unordered_map<Ts...> &C) {
+    keyed(C);
+  }
+  template <typename... Ts> void get(std::unordered_multimap<Ts...> &C) {
+    keyed(C);
+  }
+  template <typename... Ts> void get(std::set<Ts...> &C) { keyed(C); }
+  template <typename... Ts> void get(std::multiset<Ts...> &C) { keyed(C); }
+  template <typename... Ts> void get(std::unordered_set<Ts...> &C) {
+    keyed(C);
+  }
+  template <typename... Ts> void get(std::unordered_multiset<Ts...> &C) {
+    keyed(C);
+  }
   size_t remaining() const { return size_t(End - P); }
 
 private:
+  template <typename C> void sequence(C &Elems) {
+    uint64_t N = count(1);
+    Elems.clear();
+    for (uint64_t K = 0; K < N; ++K)
+      get(Elems.emplace_back());
+  }
+  /// Maps and sets, filled in the order written: with the end as the hint,
+  /// an ordered container appends in constant time, and equal keys of a
+  /// multimap keep their order.
+  template <typename C> void keyed(C &Elems) {
+    uint64_t N = count(1);
+    Elems.clear();
+    if constexpr (std::is_same_v<typename C::key_type,
+                                 typename C::value_type>) {
+      for (uint64_t K = 0; K < N; ++K) {
+        typename C::key_type Key{};
+        get(Key);
+        Elems.emplace_hint(Elems.end(), std::move(Key));
+      }
+    } else {
+      for (uint64_t K = 0; K < N; ++K) {
+        typename C::key_type Key{};
+        typename C::mapped_type Value{};
+        get(Key);
+        get(Value);
+        Elems.emplace_hint(Elems.end(), std::move(Key), std::move(Value));
+      }
+    }
+  }
   /// A length prefix, checked against what is left (each element takes at
   /// least MinBytes), so a corrupt length cannot make us allocate.
   uint64_t count(size_t MinBytes) {
