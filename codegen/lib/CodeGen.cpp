@@ -588,13 +588,12 @@ bool addWireFormats(const graph::Program &P, ClangRunner &Clang,
 }
 } // namespace
 
-std::unique_ptr<llvm::Module>
-aspen::codegen::generate(const graph::Program &P,
-                         llvm::ArrayRef<const ast::TranslationUnit *> Units,
-                         DiagnosticEngine &Diags, llvm::LLVMContext &Ctx,
-                         const CodeGenOptions &Opts) {
-  // The action modules, through Clang. Quoted #includes resolve against the
-  // directory of each .asp file, as they would for the file itself.
+namespace {
+/// How Clang sees the action modules. Quoted #includes resolve against the
+/// directory of each .asp file, as they would for the file itself.
+ClangOptions clangOptions(llvm::ArrayRef<const ast::TranslationUnit *> Units,
+                          DiagnosticEngine &Diags,
+                          const CodeGenOptions &Opts) {
   ClangOptions COpts;
   COpts.OptLevel = Opts.OptLevel;
   COpts.DebugInfo = Opts.DebugInfo;
@@ -607,17 +606,51 @@ aspen::codegen::generate(const graph::Program &P,
   }
   COpts.IncludeDirs.insert(COpts.IncludeDirs.end(), Opts.IncludeDirs.begin(),
                            Opts.IncludeDirs.end());
-  ClangRunner Clang(Diags, COpts);
-  std::string Source = emitModuleSource(P, Units, Diags.getSourceManager());
-  // The generated file lives, for Clang, next to the first .asp file: a
-  // quoted #include looks first in its includer's directory, which must be
-  // that one, not wherever aspenc happens to run (a header of the same name
-  // there would shadow the program's own).
-  llvm::SmallString<128> Name(COpts.IncludeDirs.empty() || Units.empty()
-                                  ? "."
-                                  : COpts.IncludeDirs.front());
+  return COpts;
+}
+
+/// The translation unit of the action modules and, on several nodes, the
+/// payloads' wire formats; false after reporting errors. Name is where it
+/// lives for Clang: next to the first .asp file, since a quoted #include
+/// looks first in its includer's directory, which must be that one, not
+/// wherever aspenc happens to run (a header of the same name there would
+/// shadow the program's own).
+bool programSource(const graph::Program &P,
+                   llvm::ArrayRef<const ast::TranslationUnit *> Units,
+                   DiagnosticEngine &Diags, ClangRunner &Clang,
+                   const ClangOptions &COpts, llvm::SmallString<128> &Name,
+                   std::string &Source) {
+  Source = emitModuleSource(P, Units, Diags.getSourceManager());
+  Name = COpts.IncludeDirs.empty() || Units.empty() ? "."
+                                                    : COpts.IncludeDirs.front();
   llvm::sys::path::append(Name, P.RootName + ".modules.cpp");
-  if (P.Nodes.size() > 1 && !addWireFormats(P, Clang, Name, Source, Diags))
+  return P.Nodes.size() <= 1 || addWireFormats(P, Clang, Name, Source, Diags);
+}
+} // namespace
+
+bool aspen::codegen::dumpSource(
+    const graph::Program &P, llvm::ArrayRef<const ast::TranslationUnit *> Units,
+    DiagnosticEngine &Diags, const CodeGenOptions &Opts, llvm::raw_ostream &OS) {
+  ClangOptions COpts = clangOptions(Units, Diags, Opts);
+  ClangRunner Clang(Diags, COpts);
+  llvm::SmallString<128> Name;
+  std::string Source;
+  if (!programSource(P, Units, Diags, Clang, COpts, Name, Source))
+    return false;
+  OS << Source;
+  return true;
+}
+
+std::unique_ptr<llvm::Module>
+aspen::codegen::generate(const graph::Program &P,
+                         llvm::ArrayRef<const ast::TranslationUnit *> Units,
+                         DiagnosticEngine &Diags, llvm::LLVMContext &Ctx,
+                         const CodeGenOptions &Opts) {
+  ClangOptions COpts = clangOptions(Units, Diags, Opts);
+  ClangRunner Clang(Diags, COpts);
+  llvm::SmallString<128> Name;
+  std::string Source;
+  if (!programSource(P, Units, Diags, Clang, COpts, Name, Source))
     return nullptr;
   std::unique_ptr<llvm::Module> Mods =
       Clang.compile(Name, Source, Ctx, /*CheckModules=*/true);

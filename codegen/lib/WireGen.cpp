@@ -11,12 +11,14 @@
 // layout Clang computed: each field is read and written at its byte offset,
 // so private fields and base classes need no access from generated code.
 //
-// Supported fields: arithmetic and enum types, std::string, and, nested to
-// any depth, std::vector, std::array, C arrays, std::pair, std::optional,
-// std::deque, std::list, std::map, std::multimap, std::unordered_map,
-// std::unordered_multimap, std::set, std::multiset, std::unordered_set and
-// std::unordered_multiset of those; and nested classes of such fields (also
-// as vector/array elements). A class that
+// Supported fields: arithmetic and enum types, std::string, nested classes
+// of such fields, and, nested to any depth, std::vector, std::array, C
+// arrays, std::pair, std::optional, std::deque, std::list, std::map,
+// std::multimap, std::unordered_map, std::unordered_multimap, std::set,
+// std::multiset, std::unordered_set and std::unordered_multiset of all of
+// these. Containers of built-in types go through wire.h's overloads; the
+// others are written element by element here, a class in a container
+// through a pair of helper functions of its own. A class that
 // defines `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
 // (pointers, references, unions, virtual bases, no default constructor)
@@ -61,7 +63,9 @@ const clang::ClassTemplateSpecializationDecl *stdTemplate(clang::QualType T,
 
 class Generator {
 public:
-  Generator(clang::ASTContext &Ctx) : Ctx(Ctx), PP(Ctx.getLangOpts()) {
+  Generator(clang::ASTContext &Ctx)
+      : Ctx(Ctx), PP(Ctx.getLangOpts()), Written(Ctx.getLangOpts()) {
+    Written.SuppressTagKeyword = true;
     PP.SuppressTagKeyword = true;
     PP.FullyQualifiedName = true;
     PP.SuppressScope = false;
@@ -87,15 +91,11 @@ public:
           clang::BuiltinType::Char_S) ||
              S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
                  clang::BuiltinType::Char_U);
-    if (const auto *S = stdTemplate(T, "vector"))
-      return direct(S->getTemplateArgs()[0].getAsType()) &&
-             !S->getTemplateArgs()[0].getAsType()->isBooleanType();
-    if (const auto *S = stdTemplate(T, "array"))
-      return direct(S->getTemplateArgs()[0].getAsType());
     // Containers wire.h writes as a count and their elements: the element
     // (for maps, the key and the mapped type) must be direct itself.
-    for (llvm::StringRef One : {"optional", "deque", "list", "set", "multiset",
-                                "unordered_set", "unordered_multiset"})
+    for (llvm::StringRef One :
+         {"vector", "array", "optional", "deque", "list", "set", "multiset",
+          "unordered_set", "unordered_multiset"})
       if (const auto *S = stdTemplate(T, One))
         return direct(S->getTemplateArgs()[0].getAsType());
     for (llvm::StringRef Two :
@@ -145,55 +145,183 @@ public:
     return true;
   }
 
+  /// A field at byte address At: a class inline (its fields at their
+  /// offsets), anything else as a value.
   bool field(clang::QualType T, const std::string &At, const std::string &Name,
              std::string &Put, std::string &Get, std::string &Why) {
-    T = T.getCanonicalType();
-    std::string Ty = spell(T);
-    if (direct(T)) {
-      Put += "  W.put(*" + ptr("const " + Ty) + At + ");\n";
-      Get += "  R.get(*" + ptr(Ty) + At + ");\n";
-      return true;
-    }
-    const clang::ClassTemplateSpecializationDecl *Vec =
-        stdTemplate(T, "vector");
-    const clang::ClassTemplateSpecializationDecl *Arr = stdTemplate(T, "array");
-    if (Vec || Arr) {
-      clang::QualType E =
-          (Vec ? Vec : Arr)->getTemplateArgs()[0].getAsType().getCanonicalType();
-      const auto *ERD = E->getAsCXXRecordDecl();
-      if (!ERD || inStd(ERD) || ERD->isPolymorphic()) {
-        Why = "field '" + Name + "' has type '" + Ty + "'";
-        return false;
-      }
-      std::string Fn;
-      if (!helper(ERD, Fn, Why))
-        return false;
-      if (Vec) {
-        if (!defaultConstructible(ERD)) {
-          Why = "'" + ERD->getNameAsString() +
-                "' (an element of field '" + Name +
-                "') has no default constructor";
-          return false;
-        }
-        Put += "  { const auto &V = *" + ptr("const " + Ty) + At + "; W.put(uint64_t(V.size())); for (const auto &E : V) " +
-               Fn + "_put(reinterpret_cast<const char *>(&E), W); }\n";
-        Get += "  { auto &V = *" + ptr(Ty) + At +
-               "; uint64_t N; R.get(N); if (N > R.remaining()) throw "
-               "aspen::wire::WireError(\"vector length \" + "
-               "std::to_string(N)); V.resize(size_t(N)); for (auto &E : V) " +
-               Fn + "_get(reinterpret_cast<char *>(&E), R); }\n";
-      } else {
-        Put += "  for (const auto &E : *" + ptr("const " + Ty) + At + ") " + Fn + "_put(reinterpret_cast<const char *>(&E), W);\n";
-        Get += "  for (auto &E : *" + ptr(Ty) + At + ") " +
-               Fn + "_get(reinterpret_cast<char *>(&E), R);\n";
-      }
-      return true;
-    }
-    if (const auto *RD = T->getAsCXXRecordDecl()) {
+    clang::QualType C = T.getCanonicalType();
+    if (const auto *RD = C->getAsCXXRecordDecl())
       if (!inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition())
         return record(RD, At.substr(1, At.size() - 2), Put, Get, Why);
+    std::string Ty = spell(C);
+    // A class in a container writes its own fields through value() too:
+    // the message names the innermost field that failed.
+    std::string OuterName = std::move(FieldName),
+                OuterType = std::move(FieldType);
+    FieldName = Name;
+    FieldType = T.getAsString(Written);
+    bool Ok = value(C, "(*" + ptr("const " + Ty) + At + ")",
+                    "(*" + ptr(Ty) + At + ")", Put, Get, Why);
+    FieldName = std::move(OuterName);
+    FieldType = std::move(OuterType);
+    return Ok;
+  }
+
+  /// Statements that write the value the expression In names (const) and
+  /// read the one Out names, for a type of FieldName's field: wire.h's
+  /// overloads where they cover the type, else its parts one by one, so a
+  /// class may be an element of any container. The count of a container
+  /// read is checked against the bytes left before anything is allocated.
+  bool value(clang::QualType T, const std::string &In, const std::string &Out,
+             std::string &Put, std::string &Get, std::string &Why) {
+    T = T.getCanonicalType();
+    if (direct(T)) {
+      Put += "  W.put(" + In + ");\n";
+      Get += "  R.get(" + Out + ");\n";
+      return true;
     }
-    Why = "field '" + Name + "' has type '" + Ty + "'";
+    const std::string N = std::to_string(Vars++);
+    const std::string C = "C" + N, E = "E" + N, K = "K" + N, V = "V" + N;
+    auto Arg = [](const clang::ClassTemplateSpecializationDecl *S,
+                  unsigned I) {
+      return S->getTemplateArgs()[I].getAsType().getCanonicalType();
+    };
+    auto Count = [&] {
+      Get += "  uint64_t N" + N + "; R.get(N" + N + "); if (N" + N +
+             " > R.remaining()) throw aspen::wire::WireError(\"a count of \" "
+             "+ std::to_string(N" + N + ") + \" exceeds the bytes that "
+             "follow\");\n";
+    };
+    // Elements the reader creates (by resizing, emplacing or as locals)
+    // need a default constructor.
+    auto Creatable = [&](clang::QualType ET) {
+      const auto *RD = ET->getAsCXXRecordDecl();
+      if (!RD || inStd(RD) || defaultConstructible(RD))
+        return true;
+      Why = "field '" + FieldName + "' has type '" + FieldType + "', and '" +
+            RD->getNameAsString() + "' in it has no default constructor";
+      return false;
+    };
+    clang::QualType ET;
+    bool Fixed = false;
+    if (const auto *A = Ctx.getAsConstantArrayType(T)) {
+      ET = A->getElementType();
+      Fixed = true;
+    } else if (const auto *S = stdTemplate(T, "array")) {
+      ET = Arg(S, 0);
+      Fixed = true;
+    }
+    if (Fixed) { // C arrays and std::array: the elements, no count
+      Put += "  for (const auto &" + E + " : " + In + ") {\n";
+      Get += "  for (auto &" + E + " : " + Out + ") {\n";
+      if (!value(ET, E, E, Put, Get, Why))
+        return false;
+      Put += "  }\n";
+      Get += "  }\n";
+      return true;
+    }
+    for (llvm::StringRef Seq : {"vector", "deque", "list"})
+      if (const auto *S = stdTemplate(T, Seq)) {
+        ET = Arg(S, 0);
+        if (!Creatable(ET))
+          return false;
+        Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
+               ".size())); for (const auto &" + E + " : " + C + ") {\n";
+        Get += "  { auto &" + C + " = " + Out + ";\n";
+        Count();
+        Get += "  " + C + ".clear(); " + C + ".resize(size_t(N" + N +
+               ")); for (auto &" + E + " : " + C + ") {\n";
+        if (!value(ET, E, E, Put, Get, Why))
+          return false;
+        Put += "  } }\n";
+        Get += "  } }\n";
+        return true;
+      }
+    if (const auto *S = stdTemplate(T, "pair")) {
+      return value(Arg(S, 0), In + ".first", Out + ".first", Put, Get, Why) &&
+             value(Arg(S, 1), In + ".second", Out + ".second", Put, Get, Why);
+    }
+    if (const auto *S = stdTemplate(T, "optional")) {
+      ET = Arg(S, 0);
+      if (!Creatable(ET))
+        return false;
+      Put += "  W.put(uint8_t(" + In + ".has_value())); if (" + In +
+             ") { const auto &" + E + " = *" + In + ";\n";
+      Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
+             " > 1) throw aspen::wire::WireError(\"a bad optional marker\"); " +
+             Out + ".reset(); if (H" + N + ") { auto &" + E + " = " + Out +
+             ".emplace();\n";
+      if (!value(ET, E, E, Put, Get, Why))
+        return false;
+      Put += "  }\n";
+      Get += "  } }\n";
+      return true;
+    }
+    // Maps and sets, read in the order written with the end as the hint:
+    // an ordered container appends in constant time, and a multimap's equal
+    // keys keep their order.
+    bool Map = false;
+    const clang::ClassTemplateSpecializationDecl *Keyed = nullptr;
+    for (llvm::StringRef M :
+         {"map", "multimap", "unordered_map", "unordered_multimap"})
+      if ((Keyed = stdTemplate(T, M))) {
+        Map = true;
+        break;
+      }
+    if (!Keyed)
+      for (llvm::StringRef M :
+           {"set", "multiset", "unordered_set", "unordered_multiset"})
+        if ((Keyed = stdTemplate(T, M)))
+          break;
+    if (Keyed) {
+      clang::QualType KT = Arg(Keyed, 0), VT;
+      if (!Creatable(KT))
+        return false;
+      if (Map) {
+        VT = Arg(Keyed, 1);
+        if (!Creatable(VT))
+          return false;
+      }
+      Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
+             ".size())); for (const auto &" + E + " : " + C + ") {\n";
+      Get += "  { auto &" + C + " = " + Out + ";\n";
+      Count();
+      Get += "  " + C + ".clear(); for (uint64_t I" + N + " = 0; I" + N +
+             " < N" + N + "; ++I" + N + ") {\n  std::decay_t<decltype(" + C +
+             ")>::key_type " + K + "{};\n";
+      if (Map) {
+        Get += "  std::decay_t<decltype(" + C + ")>::mapped_type " + V +
+               "{};\n";
+        if (!value(KT, E + ".first", K, Put, Get, Why) ||
+            !value(VT, E + ".second", V, Put, Get, Why))
+          return false;
+        Get += "  " + C + ".emplace_hint(" + C + ".end(), std::move(" + K +
+               "), std::move(" + V + "));\n";
+      } else {
+        if (!value(KT, E, K, Put, Get, Why))
+          return false;
+        Get += "  " + C + ".emplace_hint(" + C + ".end(), std::move(" + K +
+               "));\n";
+      }
+      Put += "  } }\n";
+      Get += "  } }\n";
+      return true;
+    }
+    if (const auto *RD = T->getAsCXXRecordDecl())
+      if (!inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition()) {
+        std::string Fn;
+        if (!helper(RD, Fn, Why))
+          return false;
+        Put += "  " + Fn + "_put(reinterpret_cast<const char *>(&" + In +
+               "), W);\n";
+        Get += "  " + Fn + "_get(reinterpret_cast<char *>(&" + Out +
+               "), R);\n";
+        return true;
+      }
+    Why = "field '" + FieldName + "' has type '" + FieldType + "'";
+    std::string Part = T.getAsString(Written);
+    if (Part != FieldType)
+      Why += ", and '" + Part + "' in it cannot be sent";
     return false;
   }
 
@@ -275,8 +403,11 @@ public:
   }
 
   clang::ASTContext &Ctx;
-  clang::PrintingPolicy PP;
+  clang::PrintingPolicy PP, Written;
   std::map<const clang::CXXRecordDecl *, std::string> Helpers;
+  /// The field value() is writing, for its messages.
+  std::string FieldName, FieldType;
+  unsigned Vars = 0; // names of the generated code's locals
   std::string Code;
   unsigned Index = 0;
 };

@@ -1,8 +1,9 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
 // RUN: %t | FileCheck %s
 // A payload class whose fields are standard containers (maps, sets, pairs,
-// optionals, lists, deques, nested) crosses nodes through the serializer
-// aspenc writes for it, and arrives equal.
+// optionals, lists, deques, vector<bool>, nested), of built-in types or of
+// the program's own classes, crosses nodes through the serializer aspenc
+// writes for it, and arrives equal.
 #include <cstdio>
 #include <aspen/runtime.h>
 
@@ -31,6 +32,12 @@ Module A {
       t->ranked.emplace(-n, w);
     t->longest = "not";
     t->runs = {{1, 2}, {}, {3}};
+    t->flags = {true, false, true, true};
+    t->first["to"] = {1, "start"};
+    t->first["not"] = {3, "middle"};
+    t->byLine[7] = {{7, "a"}, {7, "b"}};
+    t->last = Seen{9, "end"};
+    t->nested = {{}, {{Seen{4, "x"}, true}, {Seen{5, "y"}, false}}};
     send t;
   }
 }
@@ -58,6 +65,19 @@ Module B {
                 t.longest ? t.longest->c_str() : "-", t.none.has_value(),
                 t.runs.size(), t.runs.front().size(), t.runs.back().size(),
                 int(t.runs.back()[0]));
+    std::printf("flags %zu: %d%d%d%d\n", t.flags.size(), int(t.flags[0]),
+                int(t.flags[1]), int(t.flags[2]), int(t.flags[3]));
+    std::printf("first: not at %d (%s), to at %d (%s)\n", t.first["not"].line,
+                t.first["not"].where.c_str(), t.first["to"].line,
+                t.first["to"].where.c_str());
+    std::printf("line 7: %zu, %s %s; last %d %s\n", t.byLine[7].size(),
+                t.byLine[7][0].where.c_str(), t.byLine[7][1].where.c_str(),
+                t.last->line, t.last->where.c_str());
+    auto &l = t.nested[1];
+    std::printf("nested %zu/%zu: %d %s %d, %d %s %d\n", t.nested.size(), l.size(),
+                l.front().first.line, l.front().first.where.c_str(),
+                int(l.front().second), l.back().first.line,
+                l.back().first.where.c_str(), int(l.back().second));
   }
 }
 // CHECK: [127.0.0.2] counts 4: to 2 be 2 or 1 not 1
@@ -66,3 +86,7 @@ Module B {
 // CHECK-NEXT: [127.0.0.2] order to be or to be not
 // CHECK-NEXT: [127.0.0.2] ranked first -2 be, last -1 or
 // CHECK-NEXT: [127.0.0.2] longest not, none 0, runs 3: 2 1 3
+// CHECK-NEXT: [127.0.0.2] flags 4: 1011
+// CHECK-NEXT: [127.0.0.2] first: not at 3 (middle), to at 1 (start)
+// CHECK-NEXT: [127.0.0.2] line 7: 2, a b; last 9 end
+// CHECK-NEXT: [127.0.0.2] nested 2/2: 4 x 1, 5 y 0

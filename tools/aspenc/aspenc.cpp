@@ -282,10 +282,6 @@ int main(int Argc, char **Argv) {
   }
   if (ActionOpt == Action::Check)
     return 0;
-  if (ActionOpt == Action::DumpCxx) {
-    llvm::outs() << codegen::emitModuleSource(*Prog, UnitPtrs, SM);
-    return 0;
-  }
 
   // Phase 3: LLVM module, optimised, then the requested output.
   codegen::CodeGenOptions CG;
@@ -295,6 +291,9 @@ int main(int Argc, char **Argv) {
   CG.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   CG.Defines.assign(Defines.begin(), Defines.end());
   CG.CxxSources = CxxSources;
+  if (ActionOpt == Action::DumpCxx)
+    return codegen::dumpSource(*Prog, UnitPtrs, Diags, CG, llvm::outs()) ? 0
+                                                                          : 1;
   codegen::OutputKind Kind = codegen::OutputKind::Executable;
   const char *Ext = "";
   if (CompileOnly) {

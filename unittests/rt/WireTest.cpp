@@ -21,8 +21,8 @@ namespace {
 struct Fields {
   std::map<std::string, long> Counts{{"apple", 3}, {"pear", 1}, {"", 0}};
   std::multimap<int, std::string> Multi{{2, "b"}, {1, "x"}, {2, "a"}};
-  std::unordered_map<std::string, std::vector<double>> Series{
-      {"t", {1.5, 2.5}}, {"u", {}}};
+  std::unordered_map<std::string, std::vector<double>> Series{{"t", {1.5, 2.5}},
+                                                              {"u", {}}};
   std::unordered_multimap<long, short> UMulti{{7, 1}, {7, 2}};
   std::set<std::pair<int, std::string>> Pairs{{1, "one"}, {0, "zero"}};
   std::multiset<char> Letters{'b', 'a', 'b'};
@@ -32,22 +32,24 @@ struct Fields {
   std::optional<int> None;
   std::deque<std::optional<float>> Queue{1.0f, std::nullopt, 3.0f};
   std::list<std::map<int, std::set<int>>> Nested{{{1, {2, 3}}}, {}};
+  std::vector<bool> Flags{true, false, false, true, true};
 
   void put(wire::Writer &W) const {
     W.put(Counts), W.put(Multi), W.put(Series), W.put(UMulti), W.put(Pairs);
     W.put(Letters), W.put(Names), W.put(Bag), W.put(Some), W.put(None);
-    W.put(Queue), W.put(Nested);
+    W.put(Queue), W.put(Nested), W.put(Flags);
   }
   void get(wire::Reader &R) {
     R.get(Counts), R.get(Multi), R.get(Series), R.get(UMulti), R.get(Pairs);
     R.get(Letters), R.get(Names), R.get(Bag), R.get(Some), R.get(None);
-    R.get(Queue), R.get(Nested);
+    R.get(Queue), R.get(Nested), R.get(Flags);
   }
   bool operator==(const Fields &O) const {
     return Counts == O.Counts && Multi == O.Multi && Series == O.Series &&
            UMulti == O.UMulti && Pairs == O.Pairs && Letters == O.Letters &&
            Names == O.Names && Bag == O.Bag && Some == O.Some &&
-           None == O.None && Queue == O.Queue && Nested == O.Nested;
+           None == O.None && Queue == O.Queue && Nested == O.Nested &&
+           Flags == O.Flags;
   }
 };
 
@@ -94,6 +96,16 @@ TEST(Wire, ACorruptOptionalMarkerIsRejected) {
   wire::Reader R(B.data(), B.size());
   std::optional<int> O;
   EXPECT_THROW(R.get(O), wire::WireError);
+}
+
+TEST(Wire, ABoolIsZeroOrOne) {
+  std::vector<char> B;
+  wire::Writer W(B);
+  W.put(std::vector<bool>{true, true});
+  B.back() = 7;
+  wire::Reader R(B.data(), B.size());
+  std::vector<bool> V;
+  EXPECT_THROW(R.get(V), wire::WireError);
 }
 
 TEST(Wire, ACountBeyondTheBytesIsRejectedBeforeAllocating) {

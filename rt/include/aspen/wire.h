@@ -75,6 +75,11 @@ public:
       for (const T &E : V)
         put(E);
   }
+  void put(const std::vector<bool> &V) { // bit-packed: a byte each
+    put(uint64_t(V.size()));
+    for (bool B : V)
+      put(B);
+  }
   template <typename T, size_t N> void put(const std::array<T, N> &A) {
     for (const T &E : A)
       put(E);
@@ -106,8 +111,7 @@ public:
   template <typename... Ts> void put(const std::unordered_map<Ts...> &C) {
     range(C);
   }
-  template <typename... Ts>
-  void put(const std::unordered_multimap<Ts...> &C) {
+  template <typename... Ts> void put(const std::unordered_multimap<Ts...> &C) {
     range(C);
   }
   template <typename... Ts> void put(const std::set<Ts...> &C) { range(C); }
@@ -117,8 +121,7 @@ public:
   template <typename... Ts> void put(const std::unordered_set<Ts...> &C) {
     range(C);
   }
-  template <typename... Ts>
-  void put(const std::unordered_multiset<Ts...> &C) {
+  template <typename... Ts> void put(const std::unordered_multiset<Ts...> &C) {
     range(C);
   }
   size_t size() const { return Out.size(); }
@@ -162,6 +165,22 @@ public:
       for (T &E : V)
         get(E);
   }
+  void get(bool &B) { // any other byte would be a bool of no value
+    uint8_t V;
+    get(V);
+    if (V > 1)
+      throw WireError("a bad bool " + std::to_string(V));
+    B = V;
+  }
+  void get(std::vector<bool> &V) {
+    uint64_t N = count(1);
+    V.assign(size_t(N), false);
+    for (size_t I = 0; I < N; ++I) {
+      bool B;
+      get(B);
+      V[I] = B;
+    }
+  }
   template <typename T, size_t N> void get(std::array<T, N> &A) {
     for (T &E : A)
       get(E);
@@ -191,17 +210,13 @@ public:
   }
   template <typename... Ts> void get(std::map<Ts...> &C) { keyed(C); }
   template <typename... Ts> void get(std::multimap<Ts...> &C) { keyed(C); }
-  template <typename... Ts> void get(std::unordered_map<Ts...> &C) {
-    keyed(C);
-  }
+  template <typename... Ts> void get(std::unordered_map<Ts...> &C) { keyed(C); }
   template <typename... Ts> void get(std::unordered_multimap<Ts...> &C) {
     keyed(C);
   }
   template <typename... Ts> void get(std::set<Ts...> &C) { keyed(C); }
   template <typename... Ts> void get(std::multiset<Ts...> &C) { keyed(C); }
-  template <typename... Ts> void get(std::unordered_set<Ts...> &C) {
-    keyed(C);
-  }
+  template <typename... Ts> void get(std::unordered_set<Ts...> &C) { keyed(C); }
   template <typename... Ts> void get(std::unordered_multiset<Ts...> &C) {
     keyed(C);
   }
@@ -260,10 +275,10 @@ void registerType(const std::type_info &Ty, SerializeFn S, DeserializeFn D);
 /// A class that defines serialize/deserialize itself.
 template <typename T, typename = void> struct HasOwnWire : std::false_type {};
 template <typename T>
-struct HasOwnWire<T, std::void_t<decltype(std::declval<const T &>().serialize(
-                                     std::declval<Writer &>())),
-                                 decltype(T::deserialize(
-                                     std::declval<Reader &>()))>>
+struct HasOwnWire<
+    T, std::void_t<decltype(std::declval<const T &>().serialize(
+                       std::declval<Writer &>())),
+                   decltype(T::deserialize(std::declval<Reader &>()))>>
     : std::true_type {};
 
 template <typename T> void ownSerialize(const Payload &P, Writer &W) {

@@ -10,8 +10,14 @@
 #include <vector>
 #include <aspen/runtime.h>
 
+struct Seen {
+  int line = 0;
+  std::string where;
+};
+
 class Tally : public aspen::Payload {
 public:
+  // Built-in types in containers (wire.h's overloads).
   std::unordered_map<std::string, long> counts;
   std::map<int, std::vector<std::string>> byLength;
   std::multimap<int, std::string> order;
@@ -19,4 +25,10 @@ public:
   std::optional<std::string> longest;
   std::optional<double> none;
   std::list<std::deque<short>> runs;
+  std::vector<bool> flags;
+  // Classes in containers (written field by field).
+  std::map<std::string, Seen> first;
+  std::unordered_map<int, std::vector<Seen>> byLine;
+  std::optional<Seen> last;
+  std::vector<std::list<std::pair<Seen, bool>>> nested;
 };

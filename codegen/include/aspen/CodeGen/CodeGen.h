@@ -23,6 +23,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,15 @@ enum class OutputKind { Executable, Object, Assembly, IRText, IRBitcode };
 std::string emitModuleSource(const graph::Program &P,
                              llvm::ArrayRef<const ast::TranslationUnit *> Units,
                              const SourceManager &SM);
+
+/// What --dump-cxx prints: emitModuleSource's translation unit and, for a
+/// program on several nodes, the payload classes' wire formats aspenc
+/// writes from their fields (which takes a Clang parse). False after
+/// reporting errors.
+bool dumpSource(const graph::Program &P,
+                llvm::ArrayRef<const ast::TranslationUnit *> Units,
+                DiagnosticEngine &Diags, const CodeGenOptions &Opts,
+                llvm::raw_ostream &OS);
 
 /// Returns null after reporting errors.
 std::unique_ptr<llvm::Module>

@@ -1,0 +1,21 @@
+// Payload classes of fail_payload_container_no_wire.asp: containers of
+// what cannot be sent, or of classes the reader could not create.
+#include <map>
+#include <string>
+#include <vector>
+#include <aspen/runtime.h>
+
+struct Node;
+class Tree : public aspen::Payload {
+public:
+  std::map<std::string, std::vector<Node *>> children;
+};
+
+struct Cell {
+  explicit Cell(int v) : v(v) {}
+  int v;
+};
+class Sheet : public aspen::Payload {
+public:
+  std::map<int, Cell> cells;
+};

@@ -1,0 +1,28 @@
+// RUN: not %aspenc %s --hostfile %S/Inputs/nodes2 -o %t 2>&1 | FileCheck %s
+// A container field of a payload class that holds what cannot be sent (a
+// pointer), or a class the receiving node could not create (no default
+// constructor), is a compile-time error naming the field as written and
+// the part of it that fails.
+#include "Inputs/tree.h"
+
+Module Main is Root requires Module A, Module B {
+  void initialize() {
+    A a;
+    B b;
+    place a on 0;
+    place b on 1;
+    flow:
+      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+2]]:7: error: payload class 'Tree' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'children' has type 'std::map<std::string, std::vector<Node *>>', and 'Node *' in it cannot be sent
+      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+1]]:7: error: payload class 'Sheet' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'cells' has type 'std::map<int, Cell>', and 'Cell' in it has no default constructor
+      a ||| b;
+  }
+}
+Module A {
+  void run() {
+    send new Tree();
+    send new Sheet();
+  }
+}
+Module B {
+  void run() { QueueElement q = dequeue(); }
+}
