@@ -395,12 +395,13 @@ private:
           Deliveries.push_back({R, Out, &Rc});
         }
     }
-    // A pure butterfly (an all-reduce over a power of two of nodes, all of
-    // them receivers, with a built-in, elementwise operation) may run as
-    // Rabenseifner's reduce-scatter and allgather over the same links when
-    // the arrays are large: mark the part's first step, and on each
-    // stage's combine whether this rank keeps the upper half.
-    if (isPureButterfly(Pl) && Op != 4)
+    // A pure butterfly of two stages or more (an all-reduce over four,
+    // eight, ... nodes, all of them receivers, with a built-in, elementwise
+    // operation) may run as Rabenseifner's reduce-scatter and allgather
+    // over the same links when the arrays are large: mark the part's first
+    // step, and on each stage's combine whether this rank keeps the upper
+    // half.
+    if (runsSegmented(Pl) && Op != 4)
       for (unsigned R = 0; R < NR; ++R) {
         Part &Pt = Parts[R];
         if (Pt.Steps.empty() || Pt.Steps[0] != 0)

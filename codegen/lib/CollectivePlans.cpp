@@ -93,7 +93,7 @@ void aspen::codegen::planCollectives(graph::Program &P) {
                  P.Nodes[R->NodeOfRank[Rk]].Name;
     C.PlanText = "ranks " + Ranks + "\n" + describePlan(R->Plan);
     static const char *const BuiltIn[] = {"sum", "multiply", "min", "max"};
-    if (isPureButterfly(R->Plan) &&
+    if (runsSegmented(R->Plan) &&
         std::find(std::begin(BuiltIn), std::end(BuiltIn), C.Op) !=
             std::end(BuiltIn)) {
       if (!C.PlanText.empty() && C.PlanText.back() == '\n')

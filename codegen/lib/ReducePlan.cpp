@@ -355,3 +355,7 @@ bool aspen::codegen::isPureButterfly(const ReducePlan &Pl) {
   }
   return true;
 }
+
+bool aspen::codegen::runsSegmented(const ReducePlan &Pl) {
+  return isPureButterfly(Pl) && Pl.Steps.size() >= 2;
+}

@@ -1,17 +1,21 @@
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes4 -o %t4
+// RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 ASPEN_STATS=1 %t4 2>&1 | FileCheck %s --check-prefixes=CHECK,FOUR
+// RUN: env N=40003 %t4 | FileCheck %s
+// RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 MISMATCH=8 not %t4 2>&1 | FileCheck %s --check-prefix=SIZES
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes4 --dump-graph | FileCheck %s --check-prefix=PLAN
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t2
 // RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 ASPEN_STATS=1 %t2 2>&1 | FileCheck %s --check-prefixes=CHECK,TWO
-// RUN: %aspenc %s --hostfile %S/Inputs/nodes4 -o %t4
-// RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 %t4 | FileCheck %s
 // RUN: env N=40003 %t2 | FileCheck %s
-// RUN: env N=40003 %t4 | FileCheck %s
-// RUN: env ASPEN_REDUCE_SEGMENT_BYTES=0 MISMATCH=1 not %t2 2>&1 | FileCheck %s --check-prefix=SIZES
-// RUN: %aspenc %s --hostfile %S/Inputs/nodes4 --dump-graph | FileCheck %s --check-prefix=PLAN
-// Large arrays take Rabenseifner's way across a power of two of nodes:
-// reduce-scatter by recursive halving, then allgather by recursive
-// doubling, over the butterfly's links (forced here for every size). Every
-// element of every round is checked on every instance; on two nodes each
-// link carries two messages a round (a half each way, then the other half
-// back). Nodes whose arrays differ in length are told so, not answered
+// RUN: env MISMATCH=5 not %t2 2>&1 | FileCheck %s --check-prefix=SIZES2
+// RUN: %aspenc %s --hostfile %S/Inputs/nodes2 --dump-graph | FileCheck %s --check-prefix=PLAN2
+// Large arrays take Rabenseifner's way across a power of two of four or
+// more nodes: reduce-scatter by recursive halving, then allgather by
+// recursive doubling, over the butterfly's links (forced here for every
+// size). Every element of every round is checked on every instance; on
+// four nodes each link carries two messages a round each way (its part of
+// the reduce-scatter, then of the allgather). On two nodes the butterfly's
+// one exchange sends as many bytes in one message a round, whatever the
+// size. Nodes whose arrays differ in length are told so, not answered
 // wrongly.
 #include <cstdio>
 #include <cstdlib>
@@ -31,7 +35,7 @@ Module W {
     // 1,003 doubles: the halves and quarters are uneven. 40,003 doubles
     // (313 KiB, over the default threshold) travel in several chunks.
     int n = std::getenv("N") ? std::atoi(std::getenv("N")) : 1003;
-    if (std::getenv("MISMATCH") && instanceIndex() >= 5)
+    if (std::getenv("MISMATCH") && instanceIndex() >= std::atoi(std::getenv("MISMATCH")))
       n = 1203;
     long bad = 0;
     for (long round = 0; round < 200; ++round) {
@@ -52,7 +56,13 @@ Module W {
 // CHECK-DAG: w[4]: 200 rounds, 0 wrong
 // CHECK-DAG: w[5]: 200 rounds, 0 wrong
 // CHECK-DAG: w[9]: 200 rounds, 0 wrong
-// TWO-DAG: edge r@127.0.0.1 -> r@127.0.0.2: 400 messages
-// TWO-DAG: edge r@127.0.0.2 -> r@127.0.0.1: 400 messages
-// SIZES: reduce 'r@127.0.0.{{[12]}}': a node sent {{601|502}} elements where {{501|602}} were due (do the nodes contribute arrays of different sizes or types?)
+// FOUR-DAG: edge r@127.0.0.1 -> r@127.0.0.2: 400 messages
+// FOUR-DAG: edge r@127.0.0.1 -> r@127.0.0.3: 400 messages
+// FOUR-DAG: edge r@127.0.0.4 -> r@127.0.0.2: 400 messages
+// TWO-DAG: edge r@127.0.0.1 -> r@127.0.0.2: 200 messages
+// TWO-DAG: edge r@127.0.0.2 -> r@127.0.0.1: 200 messages
+// SIZES: reduce 'r@127.0.0.{{[1-4]}}': a node sent {{[0-9]+}} elements where {{[0-9]+}} were due (do the nodes contribute arrays of different sizes or types?)
+// SIZES2: reduce 'r@127.0.0.{{[12]}}': participants sent arrays of {{1003 and 1203|1203 and 1003}} elements
 // PLAN: Plan large arrays (ASPEN_REDUCE_SEGMENT_BYTES, default 64 KiB): reduce-scatter then allgather over the same links
+// PLAN2: Plan step 1: 1->0 (reduce), 0->1 (reduce)
+// PLAN2-NOT: large arrays

@@ -203,11 +203,13 @@ TEST(ReducePlan, AllReduceOfPowerOfTwoIsTheButterfly) {
 }
 
 TEST(ReducePlan, OnlyPowerOfTwoAllReducesArePureButterflies) {
-  // These may run as reduce-scatter plus allgather; nothing else may.
+  // These may run as reduce-scatter plus allgather, from four ranks on;
+  // nothing else may.
   for (unsigned NumP = 1; NumP <= 64; ++NumP) {
     bool Pow2 = NumP >= 2 && !(NumP & (NumP - 1));
-    EXPECT_EQ(isPureButterfly(checkSpec(makeSpec(NumP, allOf(NumP), 0))), Pow2)
-        << NumP;
+    ReducePlan All = checkSpec(makeSpec(NumP, allOf(NumP), 0));
+    EXPECT_EQ(isPureButterfly(All), Pow2) << NumP;
+    EXPECT_EQ(runsSegmented(All), Pow2 && NumP >= 4) << NumP;
     if (NumP >= 2) {
       // A reduce to one participant, or to others as well, is not.
       EXPECT_FALSE(isPureButterfly(checkSpec(makeSpec(NumP, {0}, 0)))) << NumP;
