@@ -383,10 +383,15 @@ public:
       return;
     }
     std::string Put, Get, Why;
+    // Helpers written for a class that then fails are dropped, code and
+    // name: a later class with the same element type writes its own.
     size_t Mark = Code.size();
+    std::map<const clang::CXXRecordDecl *, std::string> HelpersBefore =
+        Helpers;
     if (!record(RD, "B", Put, Get, Why)) {
       Out.Why = Why;
-      Code.resize(Mark); // keep helpers only for classes that made it
+      Code.resize(Mark);
+      Helpers = std::move(HelpersBefore);
       return;
     }
     Code += "static void aspen_wire_put" + N +

@@ -3,7 +3,8 @@
 // A payload class whose fields are standard containers (maps, sets, pairs,
 // optionals, lists, deques, vector<bool>, nested), of built-in types or of
 // the program's own classes, crosses nodes through the serializer aspenc
-// writes for it, and arrives equal.
+// writes for it, and arrives equal; another class, never sent, that cannot
+// have one is no obstacle.
 #include <cstdio>
 #include <aspen/runtime.h>
 

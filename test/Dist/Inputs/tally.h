@@ -15,6 +15,14 @@ struct Seen {
   std::string where;
 };
 
+// Never sent, and it cannot be (a pointer): what was written for its Seen
+// elements before the pointer was found must not stand in for Tally's.
+class Unsent : public aspen::Payload {
+public:
+  std::vector<Seen> seen;
+  int *where = nullptr;
+};
+
 class Tally : public aspen::Payload {
 public:
   // Built-in types in containers (wire.h's overloads).
