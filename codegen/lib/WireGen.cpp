@@ -9,7 +9,8 @@
 // the runtime's own headers) gets a serialize/deserialize pair registered
 // with aspen::wire before main(). The pair is written from the record
 // layout Clang computed: each field is read and written at its byte offset,
-// so private fields and base classes need no access from generated code.
+// so private fields and base classes need no access from generated code
+// (and a private type is named through an alias, see name()).
 //
 // Supported fields: arithmetic and enum types, std::string, nested classes
 // of such fields, and, nested to any depth, std::vector, std::array, C
@@ -74,6 +75,58 @@ public:
 
   std::string spell(clang::QualType T) {
     return T.getCanonicalType().getUnqualifiedType().getAsString(PP);
+  }
+
+  /// How generated code names type T (canonical). Spelled out, unless it
+  /// names a class that is private or protected where it is declared (a
+  /// nested helper class of the payload, say): code outside that class
+  /// may not name it. Such a type gets an alias, made through an explicit
+  /// instantiation, where names are not access-checked ([temp.spec] "the
+  /// usual access checking rules do not apply"): the instantiation defines
+  /// a friend that returns a T *, and the alias is its return type.
+  std::string name(clang::QualType T) {
+    if (!hidden(T))
+      return spell(T);
+    auto It = Aliases.find(T.getAsOpaquePtr());
+    if (It != Aliases.end())
+      return It->second;
+    if (Aliases.empty())
+      Code += "template <typename T, typename Tag> struct aspen_wire_name {\n"
+              "  friend constexpr auto aspen_wire_type(Tag) {\n"
+              "    return static_cast<T *>(nullptr);\n  }\n};\n";
+    std::string N = std::to_string(Aliases.size());
+    std::string Tag = "aspen_wire_t" + N, Alias = "aspen_wire_T" + N;
+    Code += "struct " + Tag + " {\n  friend constexpr auto aspen_wire_type(" +
+            Tag + ");\n};\ntemplate struct aspen_wire_name<" + spell(T) +
+            ", " + Tag + ">;\nusing " + Alias +
+            " = std::remove_pointer_t<decltype(aspen_wire_type(" + Tag +
+            "{}))>;\n";
+    Aliases[T.getAsOpaquePtr()] = Alias;
+    return Alias;
+  }
+
+  /// Whether T names a class declared private or protected, in itself, in
+  /// its template arguments or its element type.
+  bool hidden(clang::QualType T) {
+    T = T.getCanonicalType();
+    if (const auto *A = Ctx.getAsArrayType(T))
+      return hidden(A->getElementType());
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD)
+      return false;
+    for (const clang::DeclContext *DC = RD; DC && DC->isRecord();
+         DC = DC->getParent()) {
+      clang::AccessSpecifier A = llvm::cast<clang::Decl>(DC)->getAccess();
+      if (A == clang::AS_private || A == clang::AS_protected)
+        return true;
+    }
+    if (const auto *S =
+            llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(RD))
+      for (const clang::TemplateArgument &A : S->getTemplateArgs().asArray())
+        if (A.getKind() == clang::TemplateArgument::Type &&
+            hidden(A.getAsType()))
+          return true;
+    return false;
   }
 
   /// A cast of a byte address to a pointer to Ty (which may be an array).
@@ -153,7 +206,7 @@ public:
     if (const auto *RD = C->getAsCXXRecordDecl())
       if (!inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition())
         return record(RD, At.substr(1, At.size() - 2), Put, Get, Why);
-    std::string Ty = spell(C);
+    std::string Ty = name(C);
     // A class in a container writes its own fields through value() too:
     // the message names the innermost field that failed.
     std::string OuterName = std::move(FieldName),
@@ -388,10 +441,12 @@ public:
     size_t Mark = Code.size();
     std::map<const clang::CXXRecordDecl *, std::string> HelpersBefore =
         Helpers;
+    std::map<void *, std::string> AliasesBefore = Aliases;
     if (!record(RD, "B", Put, Get, Why)) {
       Out.Why = Why;
       Code.resize(Mark);
       Helpers = std::move(HelpersBefore);
+      Aliases = std::move(AliasesBefore);
       return;
     }
     Code += "static void aspen_wire_put" + N +
@@ -410,6 +465,8 @@ public:
   clang::ASTContext &Ctx;
   clang::PrintingPolicy PP, Written;
   std::map<const clang::CXXRecordDecl *, std::string> Helpers;
+  /// Aliases of types name() could not spell, by canonical type.
+  std::map<void *, std::string> Aliases;
   /// The field value() is writing, for its messages.
   std::string FieldName, FieldType;
   unsigned Vars = 0; // names of the generated code's locals

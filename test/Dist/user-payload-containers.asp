@@ -2,7 +2,7 @@
 // RUN: %t | FileCheck %s
 // A payload class whose fields are standard containers (maps, sets, pairs,
 // optionals, lists, deques, vector<bool>, nested), of built-in types or of
-// the program's own classes, crosses nodes through the serializer aspenc
+// the program's own classes (a private one too), crosses nodes through the serializer aspenc
 // writes for it, and arrives equal; another class, never sent, that cannot
 // have one is no obstacle.
 #include <cstdio>
@@ -39,6 +39,7 @@ Module A {
     t->byLine[7] = {{7, "a"}, {7, "b"}};
     t->last = Seen{9, "end"};
     t->nested = {{}, {{Seen{4, "x"}, true}, {Seen{5, "y"}, false}}};
+    t->note(2, "private");
     send t;
   }
 }
@@ -79,6 +80,7 @@ Module B {
                 l.front().first.line, l.front().first.where.c_str(),
                 int(l.front().second), l.back().first.line,
                 l.back().first.where.c_str(), int(l.back().second));
+    std::printf("note %s\n", t.noteAt(2).c_str());
   }
 }
 // CHECK: [127.0.0.2] counts 4: to 2 be 2 or 1 not 1
@@ -91,3 +93,4 @@ Module B {
 // CHECK-NEXT: [127.0.0.2] first: not at 3 (middle), to at 1 (start)
 // CHECK-NEXT: [127.0.0.2] line 7: 2, a b; last 9 end
 // CHECK-NEXT: [127.0.0.2] nested 2/2: 4 x 1, 5 y 0
+// CHECK-NEXT: [127.0.0.2] note private

@@ -39,4 +39,13 @@ public:
   std::unordered_map<int, std::vector<Seen>> byLine;
   std::optional<Seen> last;
   std::vector<std::list<std::pair<Seen, bool>>> nested;
+  // A class of its own, private: the generated code may not name it.
+  void note(int k, const char *text) { notes[k].text = text; }
+  std::string noteAt(int k) { return notes[k].text; }
+
+private:
+  struct Note {
+    std::string text;
+  };
+  std::map<int, Note> notes;
 };
