@@ -489,7 +489,7 @@ public:
       return true;
     if (!isPayload(RD) || RD->isAbstract())
       return true;
-    Classes.push_back(RD);
+    add(RD);
     return true;
   }
 
@@ -500,6 +500,27 @@ public:
   bool VisitCXXNewExpr(clang::CXXNewExpr *E) {
     note(E->getAllocatedType());
     return true;
+  }
+
+  void add(const clang::CXXRecordDecl *RD) {
+    if (Seen.insert(RD).second)
+      Classes.push_back(RD);
+  }
+
+  /// A payload class made from a class template (`Boxed<int>`): the
+  /// traversal does not visit instantiations, so it is taken where
+  /// something creates one.
+  void noteSpecialization(clang::QualType T) {
+    const auto *S = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+        T->getAsCXXRecordDecl());
+    if (!S || !S->hasDefinition() || inStd(S))
+      return;
+    S = llvm::cast<clang::ClassTemplateSpecializationDecl>(S->getDefinition());
+    if (Ctx.getSourceManager().isInSystemHeader(S->getLocation()) ||
+        S->getQualifiedNameAsString().rfind("aspen::", 0) == 0 ||
+        !isPayload(S) || S->isAbstract())
+      return;
+    add(S);
   }
 
   bool isPayload(const clang::CXXRecordDecl *RD) {
@@ -515,6 +536,7 @@ public:
 
   /// Which module's code creates this type (a method of AspenModule_X).
   void note(clang::QualType T) {
+    noteSpecialization(T);
     const auto *RD = T->getAsCXXRecordDecl();
     if (!RD || !CurrentModule)
       return;
@@ -548,6 +570,7 @@ public:
   clang::ASTContext &Ctx;
   WireResult &Out;
   std::vector<const clang::CXXRecordDecl *> Classes;
+  std::set<const clang::CXXRecordDecl *> Seen;
   std::map<const clang::CXXRecordDecl *, std::set<std::string>> Created;
   std::optional<std::string> CurrentModule;
 };
@@ -565,7 +588,10 @@ public:
     Generator G(Ctx);
     for (const clang::CXXRecordDecl *RD : F.Classes) {
       PayloadWire W;
-      W.Name = RD->getQualifiedNameAsString();
+      llvm::raw_string_ostream Name(W.Name); // with template arguments
+      RD->getNameForDiagnostic(Name, Ctx.getPrintingPolicy(),
+                               /*Qualified=*/true);
+      Name.flush();
       W.Loc = Map(Ctx.getSourceManager(), RD->getLocation());
       auto It = F.Created.find(RD);
       if (It != F.Created.end())

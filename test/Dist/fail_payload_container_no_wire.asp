@@ -2,7 +2,8 @@
 // A container field of a payload class that holds what cannot be sent (a
 // pointer), or a class the receiving node could not create (no default
 // constructor), is a compile-time error naming the field as written and
-// the part of it that fails.
+// the part of it that fails; so is a field of a class template's
+// specialization that cannot be sent, named with its arguments.
 #include "Inputs/tree.h"
 
 Module Main is Root requires Module A, Module B {
@@ -12,8 +13,9 @@ Module Main is Root requires Module A, Module B {
     place a on 0;
     place b on 1;
     flow:
-      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+2]]:7: error: payload class 'Tree' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'children' has type 'std::map<std::string, std::vector<Node *>>', and 'Node *' in it cannot be sent
-      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+1]]:7: error: payload class 'Sheet' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'cells' has type 'std::map<int, Cell>', and 'Cell' in it has no default constructor
+      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+3]]:7: error: payload class 'Tree' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'children' has type 'std::map<std::string, std::vector<Node *>>', and 'Node *' in it cannot be sent
+      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+2]]:7: error: payload class 'Sheet' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'cells' has type 'std::map<int, Cell>', and 'Cell' in it has no default constructor
+      // CHECK: fail_payload_container_no_wire.asp:[[@LINE+1]]:7: error: payload class 'Holder<int *>' cannot cross from node '127.0.0.1' to node '127.0.0.2' on edge 'a -> b': field 'held' has type 'int *'
       a ||| b;
   }
 }
@@ -21,6 +23,7 @@ Module A {
   void run() {
     send new Tree();
     send new Sheet();
+    send new Holder<int *>();
   }
 }
 Module B {

@@ -19,3 +19,8 @@ class Sheet : public aspen::Payload {
 public:
   std::map<int, Cell> cells;
 };
+
+template <typename T> class Holder : public aspen::Payload {
+public:
+  T held{};
+};
