@@ -19,7 +19,9 @@
 // std::multiset, std::unordered_set and std::unordered_multiset of all of
 // these. Containers of built-in types go through wire.h's overloads; the
 // others are written element by element here, a class in a container
-// through a pair of helper functions of its own. A class that
+// through a pair of helper functions of its own. A base class
+// aspen::ArrayPayload<T> is written as a count and the elements' bytes,
+// through its public interface. A class that
 // defines `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
 // (pointers, references, unions, virtual bases, no default constructor)
@@ -181,6 +183,30 @@ public:
       if (BD->getQualifiedNameAsString() == "aspen::Payload")
         continue; // only its vtable pointer
       int64_t Off = L.getBaseClassOffset(BD).getQuantity();
+      if (const auto *S =
+              llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(BD);
+          S && S->getQualifiedNameAsString() == "aspen::ArrayPayload") {
+        // The elements, through the class's own interface (its storage is
+        // the runtime's business): a count, then their bytes.
+        std::string A = "*reinterpret_cast<" + spell(B.getType()) + " *>(" +
+                        Base + " + " + std::to_string(Off) + ")";
+        std::string ES = "sizeof(" + spell(S->getTemplateArgs()[0].getAsType()) +
+                         ")";
+        std::string N = std::to_string(Vars++);
+        Put += "  { const auto &A" + N + " = " +
+               std::string("*reinterpret_cast<const ") +
+               spell(B.getType()) + " *>(" + Base + " + " +
+               std::to_string(Off) + "); W.put(uint64_t(A" + N +
+               ".size())); W.bytes(A" + N + ".data(), A" + N + ".size() * " +
+               ES + "); }\n";
+        Get += "  { auto &A" + N + " = " + A + "; uint64_t N" + N +
+               "; R.get(N" + N + "); if (N" + N + " > R.remaining() / " + ES +
+               ") throw aspen::wire::WireError(\"a count of \" + "
+               "std::to_string(N" + N + ") + \" exceeds the bytes that "
+               "follow\"); A" + N + ".resize(size_t(N" + N + ")); R.bytes(A" +
+               N + ".data(), size_t(N" + N + ") * " + ES + "); }\n";
+        continue;
+      }
       if (!record(BD, Base + " + " + std::to_string(Off), Put, Get, Why))
         return false;
     }

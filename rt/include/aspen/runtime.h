@@ -95,6 +95,14 @@ public:
   T *data() { return P; }
   const T *data() const { return P; }
   size_t size() const { return N; }
+  /// Count value-initialised elements instead of the ones held (what the
+  /// wire format aspenc writes for a subclass reads into).
+  void resize(size_t Count) {
+    Raw.reset();
+    Vec.assign(Count, T());
+    P = Vec.data();
+    N = Count;
+  }
   T &operator[](size_t I) { return P[I]; }
   const T &operator[](size_t I) const { return P[I]; }
 
