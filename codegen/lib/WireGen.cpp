@@ -14,10 +14,10 @@
 //
 // Supported fields: arithmetic and enum types, std::string, nested classes
 // of such fields, and, nested to any depth, std::vector, std::array, C
-// arrays, std::pair, std::optional, std::deque, std::list, std::map,
-// std::multimap, std::unordered_map, std::unordered_multimap, std::set,
-// std::multiset, std::unordered_set and std::unordered_multiset of all of
-// these. Containers of built-in types go through wire.h's overloads; the
+// arrays, std::pair, std::tuple, std::optional, std::deque, std::list,
+// std::map, std::multimap, std::unordered_map, std::unordered_multimap,
+// std::set, std::multiset, std::unordered_set and std::unordered_multiset
+// of all of these. Containers of built-in types go through wire.h's overloads; the
 // others are written element by element here, a class in a container
 // through a pair of helper functions of its own. A base class
 // aspen::ArrayPayload<T> is written as a count and the elements' bytes,
@@ -125,8 +125,16 @@ public:
     if (const auto *S =
             llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(RD))
       for (const clang::TemplateArgument &A : S->getTemplateArgs().asArray())
-        if (A.getKind() == clang::TemplateArgument::Type &&
-            hidden(A.getAsType()))
+        if (hiddenArg(A))
+          return true;
+    return false;
+  }
+  bool hiddenArg(const clang::TemplateArgument &A) {
+    if (A.getKind() == clang::TemplateArgument::Type)
+      return hidden(A.getAsType());
+    if (A.getKind() == clang::TemplateArgument::Pack)
+      for (const clang::TemplateArgument &E : A.pack_elements())
+        if (hiddenArg(E))
           return true;
     return false;
   }
@@ -316,6 +324,17 @@ public:
         Get += "  } }\n";
         return true;
       }
+    if (const auto *S = stdTemplate(T, "tuple")) {
+      unsigned I = 0;
+      for (const clang::TemplateArgument &A :
+           S->getTemplateArgs()[0].pack_elements()) {
+        std::string Pick = "std::get<" + std::to_string(I++) + ">(";
+        if (!value(A.getAsType(), Pick + In + ")", Pick + Out + ")", Put, Get,
+                   Why))
+          return false;
+      }
+      return true;
+    }
     if (const auto *S = stdTemplate(T, "pair")) {
       return value(Arg(S, 0), In + ".first", Out + ".first", Put, Get, Why) &&
              value(Arg(S, 1), In + ".second", Out + ".second", Put, Get, Why);

@@ -1,10 +1,10 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
 // RUN: %t | FileCheck %s
-// A payload class whose fields are standard containers (maps, sets, pairs,
-// optionals, lists, deques, vector<bool>, nested), of built-in types or of
-// the program's own classes (a private one too), crosses nodes through the serializer aspenc
-// writes for it, and arrives equal; another class, never sent, that cannot
-// have one is no obstacle.
+// A payload class whose fields are standard containers (maps, sets,
+// pairs, tuples, optionals, lists, deques, vector<bool>, nested), of
+// built-in types or of the program's own classes (a private one too),
+// crosses nodes through the serializer aspenc writes for it, and arrives
+// equal; another class, never sent, that cannot have one is no obstacle.
 #include <cstdio>
 #include <aspen/runtime.h>
 
@@ -40,6 +40,7 @@ Module A {
     t->last = Seen{9, "end"};
     t->nested = {{}, {{Seen{4, "x"}, true}, {Seen{5, "y"}, false}}};
     t->note(2, "private");
+    t->tuples["k"] = {1, Seen{6, "six"}, {0.5, 1.5}};
     send t;
   }
 }
@@ -80,7 +81,10 @@ Module B {
                 l.front().first.line, l.front().first.where.c_str(),
                 int(l.front().second), l.back().first.line,
                 l.back().first.where.c_str(), int(l.back().second));
-    std::printf("note %s\n", t.noteAt(2).c_str());
+    std::printf("note %s, pinned %s\n", t.noteAt(2).c_str(),
+                t.pinnedText().c_str());
+    auto &[one, seen, ds] = t.tuples["k"];
+    std::printf("tuple %d %s %zu %g\n", one, seen.where.c_str(), ds.size(), ds[1]);
   }
 }
 // CHECK: [127.0.0.2] counts 4: to 2 be 2 or 1 not 1
@@ -93,4 +97,5 @@ Module B {
 // CHECK-NEXT: [127.0.0.2] first: not at 3 (middle), to at 1 (start)
 // CHECK-NEXT: [127.0.0.2] line 7: 2, a b; last 9 end
 // CHECK-NEXT: [127.0.0.2] nested 2/2: 4 x 1, 5 y 0
-// CHECK-NEXT: [127.0.0.2] note private
+// CHECK-NEXT: [127.0.0.2] note private, pinned private
+// CHECK-NEXT: [127.0.0.2] tuple 1 six 2 1.5

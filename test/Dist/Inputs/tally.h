@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 #include <aspen/runtime.h>
@@ -39,13 +40,19 @@ public:
   std::unordered_map<int, std::vector<Seen>> byLine;
   std::optional<Seen> last;
   std::vector<std::list<std::pair<Seen, bool>>> nested;
+  std::map<std::string, std::tuple<int, Seen, std::vector<double>>> tuples;
   // A class of its own, private: the generated code may not name it.
-  void note(int k, const char *text) { notes[k].text = text; }
+  void note(int k, const char *text) {
+    notes[k].text = text;
+    pinned = {Note{text}, k};
+  }
   std::string noteAt(int k) { return notes[k].text; }
+  std::string pinnedText() const { return std::get<0>(pinned).text; }
 
 private:
   struct Note {
     std::string text;
   };
   std::map<int, Note> notes;
+  std::tuple<Note, long> pinned;
 };
