@@ -139,6 +139,46 @@ public:
     return false;
   }
 
+  /// The fewest bytes a value of type T takes on the wire.
+  uint64_t minBytes(clang::QualType T) {
+    T = T.getCanonicalType();
+    if (T->isArithmeticType() || T->isEnumeralType())
+      return uint64_t(Ctx.getTypeSizeInChars(T).getQuantity());
+    if (const auto *A = Ctx.getAsConstantArrayType(T))
+      return A->getSize().getZExtValue() * minBytes(A->getElementType());
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return 0;
+    const auto *S = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(RD);
+    if (S && inStd(S)) {
+      llvm::StringRef Name = S->getName();
+      if (Name == "array")
+        return S->getTemplateArgs()[1].getAsIntegral().getZExtValue() *
+               minBytes(S->getTemplateArgs()[0].getAsType());
+      if (Name == "pair")
+        return minBytes(S->getTemplateArgs()[0].getAsType()) +
+               minBytes(S->getTemplateArgs()[1].getAsType());
+      if (Name == "tuple") {
+        uint64_t Sum = 0;
+        for (const clang::TemplateArgument &A :
+             S->getTemplateArgs()[0].pack_elements())
+          Sum += minBytes(A.getAsType());
+        return Sum;
+      }
+      if (Name == "optional")
+        return 1; // the marker
+      return 8;   // a string's or a container's count
+    }
+    if (S && S->getQualifiedNameAsString() == "aspen::ArrayPayload")
+      return 8; // its count (record() writes it so)
+    uint64_t Sum = 0;
+    for (const clang::CXXBaseSpecifier &B : RD->bases())
+      Sum += minBytes(B.getType());
+    for (const clang::FieldDecl *F : RD->fields())
+      Sum += minBytes(F->getType());
+    return Sum;
+  }
+
   /// A cast of a byte address to a pointer to Ty (which may be an array).
   static std::string ptr(const std::string &Ty) {
     return "reinterpret_cast<std::add_pointer_t<" + Ty + ">>";
@@ -273,9 +313,13 @@ public:
                   unsigned I) {
       return S->getTemplateArgs()[I].getAsType().getCanonicalType();
     };
-    auto Count = [&] {
+    // A count read is checked against the bytes left, each element taking
+    // at least Min of them, before anything is made: a corrupt count
+    // cannot make the reader allocate more than the frame could hold.
+    auto Count = [&](uint64_t Min) {
       Get += "  uint64_t N" + N + "; R.get(N" + N + "); if (N" + N +
-             " > R.remaining()) throw aspen::wire::WireError(\"a count of \" "
+             " > R.remaining() / " + std::to_string(std::max<uint64_t>(Min, 1)) +
+             ") throw aspen::wire::WireError(\"a count of \" "
              "+ std::to_string(N" + N + ") + \" exceeds the bytes that "
              "follow\");\n";
     };
@@ -315,7 +359,7 @@ public:
         Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
                ".size())); for (const auto &" + E + " : " + C + ") {\n";
         Get += "  { auto &" + C + " = " + Out + ";\n";
-        Count();
+        Count(minBytes(ET));
         Get += "  " + C + ".clear(); " + C + ".resize(size_t(N" + N +
                ")); for (auto &" + E + " : " + C + ") {\n";
         if (!value(ET, E, E, Put, Get, Why))
@@ -383,7 +427,7 @@ public:
       Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
              ".size())); for (const auto &" + E + " : " + C + ") {\n";
       Get += "  { auto &" + C + " = " + Out + ";\n";
-      Count();
+      Count(minBytes(KT) + (Map ? minBytes(VT) : 0));
       Get += "  " + C + ".clear(); for (uint64_t I" + N + " = 0; I" + N +
              " < N" + N + "; ++I" + N + ") {\n  std::decay_t<decltype(" + C +
              ")>::key_type " + K + "{};\n";

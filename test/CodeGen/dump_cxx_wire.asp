@@ -3,8 +3,9 @@
 // For a program on several nodes, --dump-cxx also prints the wire formats
 // aspenc writes for its payload classes: a pair of functions per class
 // nested in a container, the class's fields at their offsets, a count and
-// the elements for each container, and the registration. On one node there
-// are none.
+// the elements for each container (the count read checked against the
+// bytes left, at 24 or more per element of a map<string, Point>), and the
+// registration. On one node there are none.
 #include "Inputs/shapes_wire.h"
 
 Module Main is Root requires Module A, Module B {
@@ -32,7 +33,7 @@ Module B {
 // CHECK-NEXT:   W.put(E0.first);
 // CHECK-NEXT:   aspen_wire_h0_put(reinterpret_cast<const char *>(&E0.second), W);
 // CHECK:      static aspen::Payload *aspen_wire_get0(aspen::wire::Reader &R) {
-// CHECK:        uint64_t N0; R.get(N0); if (N0 > R.remaining()) throw
+// CHECK:        uint64_t N0; R.get(N0); if (N0 > R.remaining() / 24) throw
 // CHECK:        C0.emplace_hint(C0.end(), std::move(K0), std::move(V0));
 // CHECK:      aspen::wire::registerType(typeid(Shapes), aspen_wire_put0, aspen_wire_get0)
 // ONE-NOT: payload wire formats
