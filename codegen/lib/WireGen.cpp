@@ -323,6 +323,14 @@ public:
              "+ std::to_string(N" + N + ") + \" exceeds the bytes that "
              "follow\");\n";
     };
+    // A counted container: the writer's count and loop over the elements
+    // as E; the reader's checked count N, the container as C.
+    auto Open = [&](uint64_t Min) {
+      Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
+             ".size())); for (const auto &" + E + " : " + C + ") {\n";
+      Get += "  { auto &" + C + " = " + Out + ";\n";
+      Count(Min);
+    };
     // Elements the reader creates (by resizing, emplacing or as locals)
     // need a default constructor.
     auto Creatable = [&](clang::QualType ET) {
@@ -356,10 +364,7 @@ public:
         ET = Arg(S, 0);
         if (!Creatable(ET))
           return false;
-        Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
-               ".size())); for (const auto &" + E + " : " + C + ") {\n";
-        Get += "  { auto &" + C + " = " + Out + ";\n";
-        Count(minBytes(ET));
+        Open(minBytes(ET));
         Get += "  " + C + ".clear(); " + C + ".resize(size_t(N" + N +
                ")); for (auto &" + E + " : " + C + ") {\n";
         if (!value(ET, E, E, Put, Get, Why))
@@ -424,10 +429,7 @@ public:
         if (!Creatable(VT))
           return false;
       }
-      Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
-             ".size())); for (const auto &" + E + " : " + C + ") {\n";
-      Get += "  { auto &" + C + " = " + Out + ";\n";
-      Count(minBytes(KT) + (Map ? minBytes(VT) : 0));
+      Open(minBytes(KT) + (Map ? minBytes(VT) : 0));
       Get += "  " + C + ".clear(); for (uint64_t I" + N + " = 0; I" + N +
              " < N" + N + "; ++I" + N + ") {\n  std::decay_t<decltype(" + C +
              ")>::key_type " + K + "{};\n";
