@@ -107,23 +107,25 @@ public:
     return Alias;
   }
 
-  /// Whether T names a class declared private or protected, in itself, in
-  /// its template arguments or its element type.
+  /// Whether T names a class or enum declared private or protected (or
+  /// inside one), in itself, its template arguments or its element type.
   bool hidden(clang::QualType T) {
     T = T.getCanonicalType();
     if (const auto *A = Ctx.getAsArrayType(T))
       return hidden(A->getElementType());
-    const auto *RD = T->getAsCXXRecordDecl();
-    if (!RD)
+    const clang::TagDecl *TD = T->getAsTagDecl(); // a class or an enum
+    if (!TD)
       return false;
-    for (const clang::DeclContext *DC = RD; DC && DC->isRecord();
-         DC = DC->getParent()) {
-      clang::AccessSpecifier A = llvm::cast<clang::Decl>(DC)->getAccess();
+    for (const clang::Decl *D = TD; D;) {
+      clang::AccessSpecifier A = D->getAccess();
       if (A == clang::AS_private || A == clang::AS_protected)
         return true;
+      const clang::DeclContext *DC = D->getDeclContext();
+      D = DC && DC->isRecord() ? llvm::cast<clang::Decl>(DC) : nullptr;
     }
+    const auto *RD = llvm::dyn_cast<clang::CXXRecordDecl>(TD);
     if (const auto *S =
-            llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(RD))
+            llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(RD))
       for (const clang::TemplateArgument &A : S->getTemplateArgs().asArray())
         if (hiddenArg(A))
           return true;

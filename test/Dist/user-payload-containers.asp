@@ -2,9 +2,10 @@
 // RUN: %t | FileCheck %s
 // A payload class whose fields are standard containers (maps, sets,
 // pairs, tuples, optionals, lists, deques, vector<bool>, nested), of
-// built-in types or of the program's own classes (a private one too),
-// crosses nodes through the serializer aspenc writes for it, and arrives
-// equal; another class, never sent, that cannot have one is no obstacle.
+// built-in types or of the program's own classes and enums (private ones
+// too), crosses nodes through the serializer aspenc writes for it, and
+// arrives equal; another class, never sent, that cannot have one is no
+// obstacle.
 #include <cstdio>
 #include <aspen/runtime.h>
 
@@ -81,8 +82,8 @@ Module B {
                 l.front().first.line, l.front().first.where.c_str(),
                 int(l.front().second), l.back().first.line,
                 l.back().first.where.c_str(), int(l.back().second));
-    std::printf("note %s, pinned %s\n", t.noteAt(2).c_str(),
-                t.pinnedText().c_str());
+    std::printf("note %s, pinned %s, mood %d\n", t.noteAt(2).c_str(),
+                t.pinnedText().c_str(), t.moodCount());
     auto &[one, seen, ds] = t.tuples["k"];
     std::printf("tuple %d %s %zu %g\n", one, seen.where.c_str(), ds.size(), ds[1]);
   }
@@ -97,5 +98,5 @@ Module B {
 // CHECK-NEXT: [127.0.0.2] first: not at 3 (middle), to at 1 (start)
 // CHECK-NEXT: [127.0.0.2] line 7: 2, a b; last 9 end
 // CHECK-NEXT: [127.0.0.2] nested 2/2: 4 x 1, 5 y 0
-// CHECK-NEXT: [127.0.0.2] note private, pinned private
+// CHECK-NEXT: [127.0.0.2] note private, pinned private, mood 2
 // CHECK-NEXT: [127.0.0.2] tuple 1 six 2 1.5

@@ -45,7 +45,10 @@ public:
   void note(int k, const char *text) {
     notes[k].text = text;
     pinned = {Note{text}, k};
+    mood = Mood::Glad;
+    moods[Mood::Glad] = k;
   }
+  int moodCount() { return mood == Mood::Glad ? moods[Mood::Glad] : -1; }
   std::string noteAt(int k) { return notes[k].text; }
   std::string pinnedText() const { return std::get<0>(pinned).text; }
 
@@ -53,6 +56,9 @@ private:
   struct Note {
     std::string text;
   };
+  enum class Mood { Sad, Glad };
+  Mood mood = Mood::Sad;
+  std::map<Mood, int> moods;
   std::map<int, Note> notes;
   std::tuple<Note, long> pinned;
 };
