@@ -14,15 +14,16 @@
 //
 // Supported fields: arithmetic and enum types, std::string, nested classes
 // of such fields, and, nested to any depth, std::vector, std::array, C
-// arrays, std::pair, std::tuple, std::optional, std::deque, std::list,
-// std::map, std::multimap, std::unordered_map, std::unordered_multimap,
-// std::set, std::multiset, std::unordered_set and std::unordered_multiset
-// of all of these. Containers of built-in types go through wire.h's overloads; the
-// others are written element by element here, a class in a container
-// through a pair of helper functions of its own. A base class
-// aspen::ArrayPayload<T> is written as a count and the elements' bytes,
-// through its public interface. A class that
-// defines `serialize(aspen::wire::Writer &) const` and a static
+// arrays, std::pair, std::tuple, std::optional, std::variant,
+// std::unique_ptr (of a plain class: a tree may hold itself), std::deque,
+// std::list, std::map, std::multimap, std::unordered_map,
+// std::unordered_multimap, std::set, std::multiset, std::unordered_set and
+// std::unordered_multiset of all of these. Containers of built-in types go
+// through wire.h's overloads; the others are written element by element
+// here, a class in a container through a pair of helper functions of its
+// own. A base class aspen::ArrayPayload<T> is written as a count and the
+// elements' bytes, through its public interface. A class that defines
+// `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
 // (pointers, references, unions, virtual bases, no default constructor)
 // leaves the class without a wire format, with the reason kept for the
@@ -167,8 +168,10 @@ public:
           Sum += minBytes(A.getAsType());
         return Sum;
       }
-      if (Name == "optional")
+      if (Name == "optional" || Name == "unique_ptr")
         return 1; // the marker
+      if (Name == "variant")
+        return 4; // the alternative's index
       return 8;   // a string's or a container's count
     }
     if (S && S->getQualifiedNameAsString() == "aspen::ArrayPayload")
@@ -406,6 +409,63 @@ public:
       Get += "  } }\n";
       return true;
     }
+    if (const auto *S = stdTemplate(T, "unique_ptr")) {
+      // Like an optional: whether there is one, then it. The reader makes a
+      // T with new, which only a plain T with the default deleter matches.
+      ET = Arg(S, 0);
+      const auto *ERD = ET->getAsCXXRecordDecl();
+      if (ET->isArrayType() || (ERD && ERD->isPolymorphic()) ||
+          !stdTemplate(Arg(S, 1), "default_delete")) {
+        return unsendable(T, " (a pointer to an array or to a polymorphic "
+                             "class, or a deleter of its own)",
+                          Why);
+      }
+      if (!Creatable(ET))
+        return false;
+      Put += "  W.put(uint8_t(bool(" + In + "))); if (" + In +
+             ") { const auto &" + E + " = *" + In + ";\n";
+      Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
+             " > 1) throw aspen::wire::WireError(\"a bad pointer marker\"); " +
+             Out + ".reset(); if (H" + N + ") { " + Out +
+             ".reset(new std::decay_t<decltype(" + Out +
+             ")>::element_type()); auto &" + E + " = *" + Out + ";\n";
+      if (!value(ET, E, E, Put, Get, Why))
+        return false;
+      Put += "  }\n";
+      Get += "  } }\n";
+      return true;
+    }
+    if (const auto *RD = T->getAsCXXRecordDecl();
+        RD && inStd(RD) && RD->getName() == "monostate")
+      return true; // a variant's empty alternative: nothing to write
+    if (const auto *S = stdTemplate(T, "variant")) {
+      // The index of the alternative held, then it.
+      Put += "  switch (" + In + ".index()) {\n";
+      Get += "  { uint32_t X" + N + "; R.get(X" + N + "); switch (X" + N +
+             ") {\n";
+      unsigned I = 0;
+      for (const clang::TemplateArgument &A :
+           S->getTemplateArgs()[0].pack_elements()) {
+        clang::QualType AT = A.getAsType().getCanonicalType();
+        if (!Creatable(AT))
+          return false;
+        std::string Ix = std::to_string(I++);
+        Put += "  case " + Ix + ": { W.put(uint32_t(" + Ix +
+               ")); const auto &" + E + " = std::get<" + Ix + ">(" + In +
+               ");\n";
+        Get += "  case " + Ix + ": { auto &" + E + " = " + Out + ".emplace<" +
+               Ix + ">();\n";
+        if (!value(AT, E, E, Put, Get, Why))
+          return false;
+        Put += "  break; }\n";
+        Get += "  break; }\n";
+      }
+      Put += "  default: throw aspen::wire::WireError(\"a variant that holds "
+             "nothing (valueless by exception)\");\n  }\n";
+      Get += "  default: throw aspen::wire::WireError(\"a bad variant "
+             "alternative \" + std::to_string(X" + N + "));\n  } }\n";
+      return true;
+    }
     // Maps and sets, read in the order written with the end as the hint:
     // an ordered container appends in constant time, and a multimap's equal
     // keys keep their order.
@@ -464,10 +524,18 @@ public:
                "), R);\n";
         return true;
       }
+    return unsendable(T, "", Why);
+  }
+
+  /// Why FieldName's field cannot be sent: its type, and the part of it
+  /// that is the reason (T) if that is not the whole.
+  bool unsendable(clang::QualType T, const std::string &Reason,
+                  std::string &Why) {
     Why = "field '" + FieldName + "' has type '" + FieldType + "'";
     std::string Part = T.getAsString(Written);
     if (Part != FieldType)
       Why += ", and '" + Part + "' in it cannot be sent";
+    Why += Reason;
     return false;
   }
 
@@ -481,6 +549,10 @@ public:
     }
     Fn = "aspen_wire_h" + std::to_string(Helpers.size());
     Helpers[RD] = Fn;
+    // Declared first: a class may hold itself (a tree through unique_ptr)
+    // or two classes each other.
+    Code += "static void " + Fn + "_put(const char *, aspen::wire::Writer &);\n"
+            "static void " + Fn + "_get(char *, aspen::wire::Reader &);\n";
     std::string Put, Get;
     if (!record(RD, "B", Put, Get, Why))
       return false;

@@ -1,6 +1,7 @@
 // Payload classes of fail_payload_container_no_wire.asp: containers of
 // what cannot be sent, or of classes the reader could not create.
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 #include <aspen/runtime.h>
@@ -23,4 +24,12 @@ public:
 template <typename T> class Holder : public aspen::Payload {
 public:
   T held{};
+};
+
+struct Shape {
+  virtual ~Shape() = default;
+};
+class Owner : public aspen::Payload {
+public:
+  std::unique_ptr<Shape> shape;
 };
