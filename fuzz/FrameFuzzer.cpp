@@ -10,7 +10,8 @@
 // byte) and fed to a FrameDecoder for a connection that may carry channels
 // 0 to 3, with array payloads and one payload class whose deserializer is
 // written the way aspenc writes them (strings, nested vectors, arrays,
-// vectors of nested classes).
+// vectors of nested classes, and wire.h's maps, sets, optionals, lists,
+// deques and vector<bool>).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,13 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <deque>
+#include <list>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace aspen;
@@ -37,6 +44,13 @@ public:
   std::vector<std::vector<float>> Grid;
   std::array<int, 3> Rgb{};
   std::vector<Point> Points;
+  std::map<std::string, long> Counts;
+  std::unordered_multimap<int, std::vector<short>> Multi;
+  std::set<std::pair<int, std::string>> Pairs;
+  std::optional<std::string> Label;
+  std::deque<std::optional<float>> Queue;
+  std::list<std::map<int, std::set<int>>> Nested;
+  std::vector<bool> Flags;
 };
 
 void putShape(const Payload &P, wire::Writer &W) {
@@ -47,6 +61,8 @@ void putShape(const Payload &P, wire::Writer &W) {
   W.put(uint64_t(S.Points.size()));
   for (const Point &Pt : S.Points)
     W.put(Pt.X), W.put(Pt.Y);
+  W.put(S.Counts), W.put(S.Multi), W.put(S.Pairs), W.put(S.Label);
+  W.put(S.Queue), W.put(S.Nested), W.put(S.Flags);
 }
 
 Payload *getShape(wire::Reader &R) {
@@ -62,6 +78,8 @@ Payload *getShape(wire::Reader &R) {
     S->Points.resize(size_t(N));
     for (Point &Pt : S->Points)
       R.get(Pt.X), R.get(Pt.Y);
+    R.get(S->Counts), R.get(S->Multi), R.get(S->Pairs), R.get(S->Label);
+    R.get(S->Queue), R.get(S->Nested), R.get(S->Flags);
   } catch (...) {
     delete S;
     throw;
@@ -69,6 +87,8 @@ Payload *getShape(wire::Reader &R) {
   return S;
 }
 
+// Type 14, after the 13 built-in arrays and StringPayload: the corpus's
+// 'shape' seed is a frame of it.
 const bool Registered = (wire::registerType(typeid(Shape), putShape, getShape),
                          true);
 
