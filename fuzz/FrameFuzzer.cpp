@@ -87,8 +87,9 @@ Payload *getShape(wire::Reader &R) {
   return S;
 }
 
-// Type 14, after the 13 built-in arrays and StringPayload: the corpus's
-// 'shape' seed is a frame of it.
+// Type 17, after the runtime's own (13 arrays, StringPayload, Tick and
+// TcpListen's Request and Response): the corpus's 'shape' seed is a frame
+// of it.
 const bool Registered = (wire::registerType(typeid(Shape), putShape, getShape),
                          true);
 

@@ -15,7 +15,8 @@
 // Supported fields: arithmetic and enum types, std::string, nested classes
 // of such fields, and, nested to any depth, std::vector, std::array, C
 // arrays, std::pair, std::tuple, std::optional, std::variant,
-// std::unique_ptr (of a plain class: a tree may hold itself), std::deque,
+// std::unique_ptr and std::shared_ptr (of a plain class; a tree may hold
+// itself; each pointer arrives with an object of its own), std::deque,
 // std::list, std::map, std::multimap, std::unordered_map,
 // std::unordered_multimap, std::set, std::multiset, std::unordered_set and
 // std::unordered_multiset of all of these. Containers of built-in types go
@@ -168,7 +169,7 @@ public:
           Sum += minBytes(A.getAsType());
         return Sum;
       }
-      if (Name == "optional" || Name == "unique_ptr")
+      if (Name == "optional" || Name == "unique_ptr" || Name == "shared_ptr")
         return 1; // the marker
       if (Name == "variant")
         return 4; // the alternative's index
@@ -409,30 +410,37 @@ public:
       Get += "  } }\n";
       return true;
     }
-    if (const auto *S = stdTemplate(T, "unique_ptr")) {
-      // Like an optional: whether there is one, then it. The reader makes a
-      // T with new, which only a plain T with the default deleter matches.
-      ET = Arg(S, 0);
+    const clang::ClassTemplateSpecializationDecl *Ptr =
+        stdTemplate(T, "unique_ptr");
+    bool Shared = false;
+    if (!Ptr && (Ptr = stdTemplate(T, "shared_ptr")))
+      Shared = true;
+    if (Ptr) {
+      // Like an optional: whether there is one, then it. The reader makes
+      // a new object for each pointer (objects two pointers share arrive
+      // as two), which only a plain class with the default deleter fits.
+      ET = Arg(Ptr, 0);
       const auto *ERD = ET->getAsCXXRecordDecl();
       if (ET->isArrayType() || (ERD && ERD->isPolymorphic()) ||
-          !stdTemplate(Arg(S, 1), "default_delete")) {
+          (!Shared && !stdTemplate(Arg(Ptr, 1), "default_delete")))
         return unsendable(T, " (a pointer to an array or to a polymorphic "
                              "class, or a deleter of its own)",
                           Why);
-      }
+      ET = ET.getUnqualifiedType(); // made, and filled, before it is const
       if (!Creatable(ET))
         return false;
       Put += "  W.put(uint8_t(bool(" + In + "))); if (" + In +
              ") { const auto &" + E + " = *" + In + ";\n";
       Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
              " > 1) throw aspen::wire::WireError(\"a bad pointer marker\"); " +
-             Out + ".reset(); if (H" + N + ") { " + Out +
-             ".reset(new std::decay_t<decltype(" + Out +
-             ")>::element_type()); auto &" + E + " = *" + Out + ";\n";
+             Out + ".reset(); if (H" + N + ") { auto P" + N + " = std::make_" +
+             (Shared ? "shared" : "unique") +
+             "<std::remove_const_t<std::decay_t<decltype(" + Out +
+             ")>::element_type>>(); auto &" + E + " = *P" + N + ";\n";
       if (!value(ET, E, E, Put, Get, Why))
         return false;
       Put += "  }\n";
-      Get += "  } }\n";
+      Get += "  " + Out + " = std::move(P" + N + "); } }\n";
       return true;
     }
     if (const auto *RD = T->getAsCXXRecordDecl();

@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "WireRegistry.h"
-#include <memory>
 #include "Demangle.h"
+#include "aspen/stdlib.h"
 #include <cstdlib>
 #include <cxxabi.h>
+#include <memory>
 #include <typeindex>
 #include <unordered_map>
 
@@ -78,6 +79,50 @@ struct Registry {
       auto P = std::make_unique<StringPayload>();
       R.get(P->str());
       return P.release();
+    };
+    add(E);
+    // And the standard library's own payloads: a Timer's ticks, and the
+    // requests and responses of TcpListen and TcpReply (which run on one
+    // node, the connections' own, but the modules between them need not).
+    E = TypeEntry();
+    E.Ty = &typeid(Tick);
+    E.Ser = [](const Payload &P, wire::Writer &W) {
+      W.put(static_cast<const Tick &>(P).number);
+    };
+    E.De = [](wire::Reader &R) -> Payload * {
+      long N;
+      R.get(N);
+      return new Tick(N);
+    };
+    add(E);
+    E = TypeEntry();
+    E.Ty = &typeid(net::Request);
+    E.Ser = [](const Payload &P, wire::Writer &W) {
+      const auto &Q = static_cast<const net::Request &>(P);
+      W.put(Q.connection);
+      W.put(Q.str());
+    };
+    E.De = [](wire::Reader &R) -> Payload * {
+      auto Q = std::make_unique<net::Request>();
+      R.get(Q->connection);
+      R.get(Q->str());
+      return Q.release();
+    };
+    add(E);
+    E = TypeEntry();
+    E.Ty = &typeid(net::Response);
+    E.Ser = [](const Payload &P, wire::Writer &W) {
+      const auto &A = static_cast<const net::Response &>(P);
+      W.put(A.connection);
+      W.put(A.close);
+      W.put(A.str());
+    };
+    E.De = [](wire::Reader &R) -> Payload * {
+      auto A = std::make_unique<net::Response>();
+      R.get(A->connection);
+      R.get(A->close);
+      R.get(A->str());
+      return A.release();
     };
     add(E);
   }

@@ -178,11 +178,14 @@ bool aspen::place::placeProgram(graph::Program &P,
     }
   }
 
-  // 4. S-Net records do not cross between nodes (their fields are any C++
-  //    values, with no wire format): a network runs on one node with every
-  //    instance it exchanges records with, and so do networks that share a
-  //    neighbour. A group goes where its pins are, or where most of it
-  //    already is; pins that would split it are an error.
+  // 4. Instances that must share a node. S-Net records do not cross
+  //    between nodes (their fields are any C++ values, with no wire
+  //    format): a network runs on one node with every instance it
+  //    exchanges records with, and so do networks that share a neighbour.
+  //    TcpListen and TcpReply share the connections TcpListen accepts,
+  //    which live in one process: all of them run on one node. A group
+  //    goes where its pins are, or where most of it already is; pins that
+  //    would split it are an error.
   std::vector<uint32_t> Group(P.Instances.size());
   for (size_t I = 0; I < Group.size(); ++I)
     Group[I] = uint32_t(I);
@@ -202,9 +205,24 @@ bool aspen::place::placeProgram(graph::Program &P,
     NetOf[A] = NetOf[B] = Net;
     Group[Find(A)] = Find(B);
   }
+  std::vector<bool> Tcp(P.Instances.size(), false);
+  std::optional<uint32_t> FirstTcp;
+  for (uint32_t I = 0; I < P.Instances.size(); ++I) {
+    const graph::Instance &Inst = P.Instances[I];
+    if (Inst.K != graph::Instance::Action)
+      continue;
+    const std::string &M = P.get(Inst.Module).Name;
+    if (M != "TcpListen" && M != "TcpReply")
+      continue;
+    Tcp[I] = true;
+    if (FirstTcp)
+      Group[Find(I)] = Find(*FirstTcp);
+    else
+      FirstTcp = I;
+  }
   std::map<uint32_t, std::vector<uint32_t>> Members;
   for (uint32_t I = 0; I < Group.size(); ++I)
-    if (NetOf[I] != UINT32_MAX)
+    if (NetOf[I] != UINT32_MAX || Tcp[I])
       Members[Find(I)].push_back(I);
   for (auto &[Root, Ms] : Members) {
     std::optional<uint32_t> PinnedAt;
@@ -216,9 +234,17 @@ bool aspen::place::placeProgram(graph::Program &P,
         continue;
       if (PinnedAt && *PinnedAt != P.Instances[I].Node) {
         const graph::Instance &A = P.Instances[PinnedBy], &B = P.Instances[I];
-        Diags.report(B.Pin->Loc, DiagId::ErrSNetPinsApart)
-            << A.Name << P.Nodes[A.Node].Name << B.Name << P.Nodes[B.Node].Name
-            << P.Instances[NetOf[I]].Name;
+        // Why they belong together: a network between them, or else both
+        // are TCP modules.
+        uint32_t Net = NetOf[I] != UINT32_MAX ? NetOf[I] : NetOf[PinnedBy];
+        if (Net != UINT32_MAX && !(Tcp[I] && Tcp[PinnedBy]))
+          Diags.report(B.Pin->Loc, DiagId::ErrSNetPinsApart)
+              << A.Name << P.Nodes[A.Node].Name << B.Name
+              << P.Nodes[B.Node].Name << P.Instances[Net].Name;
+        else
+          Diags.report(B.Pin->Loc, DiagId::ErrTcpPinsApart)
+              << A.Name << P.Nodes[A.Node].Name << B.Name
+              << P.Nodes[B.Node].Name;
         Ok = false;
         break;
       }
