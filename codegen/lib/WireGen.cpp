@@ -56,8 +56,8 @@ bool inStd(const clang::Decl *D) {
 }
 
 /// `std::NAME<...>` specializations.
-const clang::ClassTemplateSpecializationDecl *stdTemplate(clang::QualType T,
-                                                          llvm::StringRef Name) {
+const clang::ClassTemplateSpecializationDecl *
+stdTemplate(clang::QualType T, llvm::StringRef Name) {
   const auto *RD = T->getAsCXXRecordDecl();
   const auto *S =
       llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(RD);
@@ -101,8 +101,8 @@ public:
     std::string N = std::to_string(Aliases.size());
     std::string Tag = "aspen_wire_t" + N, Alias = "aspen_wire_T" + N;
     Code += "struct " + Tag + " {\n  friend constexpr auto aspen_wire_type(" +
-            Tag + ");\n};\ntemplate struct aspen_wire_name<" + spell(T) +
-            ", " + Tag + ">;\nusing " + Alias +
+            Tag + ");\n};\ntemplate struct aspen_wire_name<" + spell(T) + ", " +
+            Tag + ">;\nusing " + Alias +
             " = std::remove_pointer_t<decltype(aspen_wire_type(" + Tag +
             "{}))>;\n";
     Aliases[T.getAsOpaquePtr()] = Alias;
@@ -197,7 +197,7 @@ public:
       return true;
     if (const auto *S = stdTemplate(T, "basic_string"))
       return S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
-          clang::BuiltinType::Char_S) ||
+                 clang::BuiltinType::Char_S) ||
              S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
                  clang::BuiltinType::Char_U);
     // Containers wire.h writes as a count and their elements: the element
@@ -244,21 +244,23 @@ public:
         // the runtime's business): a count, then their bytes.
         std::string A = "*reinterpret_cast<" + spell(B.getType()) + " *>(" +
                         Base + " + " + std::to_string(Off) + ")";
-        std::string ES = "sizeof(" + spell(S->getTemplateArgs()[0].getAsType()) +
-                         ")";
+        std::string ES =
+            "sizeof(" + spell(S->getTemplateArgs()[0].getAsType()) + ")";
         std::string N = std::to_string(Vars++);
         Put += "  { const auto &A" + N + " = " +
-               std::string("*reinterpret_cast<const ") +
-               spell(B.getType()) + " *>(" + Base + " + " +
-               std::to_string(Off) + "); W.put(uint64_t(A" + N +
-               ".size())); W.bytes(A" + N + ".data(), A" + N + ".size() * " +
-               ES + "); }\n";
+               std::string("*reinterpret_cast<const ") + spell(B.getType()) +
+               " *>(" + Base + " + " + std::to_string(Off) +
+               "); W.put(uint64_t(A" + N + ".size())); W.bytes(A" + N +
+               ".data(), A" + N + ".size() * " + ES + "); }\n";
         Get += "  { auto &A" + N + " = " + A + "; uint64_t N" + N +
                "; R.get(N" + N + "); if (N" + N + " > R.remaining() / " + ES +
                ") throw aspen::wire::WireError(\"a count of \" + "
-               "std::to_string(N" + N + ") + \" exceeds the bytes that "
-               "follow\"); A" + N + ".resize(size_t(N" + N + ")); R.bytes(A" +
-               N + ".data(), size_t(N" + N + ") * " + ES + "); }\n";
+               "std::to_string(N" +
+               N +
+               ") + \" exceeds the bytes that "
+               "follow\"); A" +
+               N + ".resize(size_t(N" + N + ")); R.bytes(A" + N +
+               ".data(), size_t(N" + N + ") * " + ES + "); }\n";
         continue;
       }
       if (!record(BD, Base + " + " + std::to_string(Off), Put, Get, Why))
@@ -315,8 +317,7 @@ public:
     }
     const std::string N = std::to_string(Vars++);
     const std::string C = "C" + N, E = "E" + N, K = "K" + N, V = "V" + N;
-    auto Arg = [](const clang::ClassTemplateSpecializationDecl *S,
-                  unsigned I) {
+    auto Arg = [](const clang::ClassTemplateSpecializationDecl *S, unsigned I) {
       return S->getTemplateArgs()[I].getAsType().getCanonicalType();
     };
     // A count read is checked against the bytes left, each element taking
@@ -324,9 +325,12 @@ public:
     // cannot make the reader allocate more than the frame could hold.
     auto Count = [&](uint64_t Min) {
       Get += "  uint64_t N" + N + "; R.get(N" + N + "); if (N" + N +
-             " > R.remaining() / " + std::to_string(std::max<uint64_t>(Min, 1)) +
+             " > R.remaining() / " +
+             std::to_string(std::max<uint64_t>(Min, 1)) +
              ") throw aspen::wire::WireError(\"a count of \" "
-             "+ std::to_string(N" + N + ") + \" exceeds the bytes that "
+             "+ std::to_string(N" +
+             N +
+             ") + \" exceeds the bytes that "
              "follow\");\n";
     };
     // A counted container: the writer's count and loop over the elements
@@ -423,8 +427,9 @@ public:
       const auto *ERD = ET->getAsCXXRecordDecl();
       if (ET->isArrayType() || (ERD && ERD->isPolymorphic()) ||
           (!Shared && !stdTemplate(Arg(Ptr, 1), "default_delete")))
-        return unsendable(T, " (a pointer to an array or to a polymorphic "
-                             "class, or a deleter of its own)",
+        return unsendable(T,
+                          " (a pointer to an array or to a polymorphic "
+                          "class, or a deleter of its own)",
                           Why);
       ET = ET.getUnqualifiedType(); // made, and filled, before it is const
       if (!Creatable(ET))
@@ -449,8 +454,8 @@ public:
     if (const auto *S = stdTemplate(T, "variant")) {
       // The index of the alternative held, then it.
       Put += "  switch (" + In + ".index()) {\n";
-      Get += "  { uint32_t X" + N + "; R.get(X" + N + "); switch (X" + N +
-             ") {\n";
+      Get +=
+          "  { uint32_t X" + N + "; R.get(X" + N + "); switch (X" + N + ") {\n";
       unsigned I = 0;
       for (const clang::TemplateArgument &A :
            S->getTemplateArgs()[0].pack_elements()) {
@@ -471,7 +476,8 @@ public:
       Put += "  default: throw aspen::wire::WireError(\"a variant that holds "
              "nothing (valueless by exception)\");\n  }\n";
       Get += "  default: throw aspen::wire::WireError(\"a bad variant "
-             "alternative \" + std::to_string(X" + N + "));\n  } }\n";
+             "alternative \" + std::to_string(X" +
+             N + "));\n  } }\n";
       return true;
     }
     // Maps and sets, read in the order written with the end as the hint:
@@ -504,8 +510,8 @@ public:
              " < N" + N + "; ++I" + N + ") {\n  std::decay_t<decltype(" + C +
              ")>::key_type " + K + "{};\n";
       if (Map) {
-        Get += "  std::decay_t<decltype(" + C + ")>::mapped_type " + V +
-               "{};\n";
+        Get +=
+            "  std::decay_t<decltype(" + C + ")>::mapped_type " + V + "{};\n";
         if (!value(KT, E + ".first", K, Put, Get, Why) ||
             !value(VT, E + ".second", V, Put, Get, Why))
           return false;
@@ -528,8 +534,7 @@ public:
           return false;
         Put += "  " + Fn + "_put(reinterpret_cast<const char *>(&" + In +
                "), W);\n";
-        Get += "  " + Fn + "_get(reinterpret_cast<char *>(&" + Out +
-               "), R);\n";
+        Get += "  " + Fn + "_get(reinterpret_cast<char *>(&" + Out + "), R);\n";
         return true;
       }
     return unsendable(T, "", Why);
@@ -559,8 +564,10 @@ public:
     Helpers[RD] = Fn;
     // Declared first: a class may hold itself (a tree through unique_ptr)
     // or two classes each other.
-    Code += "static void " + Fn + "_put(const char *, aspen::wire::Writer &);\n"
-            "static void " + Fn + "_get(char *, aspen::wire::Reader &);\n";
+    Code += "static void " + Fn +
+            "_put(const char *, aspen::wire::Writer &);\n"
+            "static void " +
+            Fn + "_get(char *, aspen::wire::Reader &);\n";
     std::string Put, Get;
     if (!record(RD, "B", Put, Get, Why))
       return false;
@@ -612,8 +619,7 @@ public:
     // Helpers written for a class that then fails are dropped, code and
     // name: a later class with the same element type writes its own.
     size_t Mark = Code.size();
-    std::map<const clang::CXXRecordDecl *, std::string> HelpersBefore =
-        Helpers;
+    std::map<const clang::CXXRecordDecl *, std::string> HelpersBefore = Helpers;
     std::map<void *, std::string> AliasesBefore = Aliases;
     if (!record(RD, "B", Put, Get, Why)) {
       Out.Why = Why;
@@ -625,14 +631,16 @@ public:
     Code += "static void aspen_wire_put" + N +
             "(const aspen::Payload &P, aspen::wire::Writer &W) {\n"
             "  const char *B = reinterpret_cast<const char *>(&static_cast<"
-            "const " + Name + " &>(P));\n" + Put + "}\n";
-    Code += "static aspen::Payload *aspen_wire_get" + N +
-            "(aspen::wire::Reader &R) {\n  auto *O = new " + Name +
-            "();\n  char *B = reinterpret_cast<char *>(O);\n  try {\n" + Get +
-            "  } catch (...) {\n    delete O;\n    throw;\n  }\n  return O;\n}\n";
+            "const " +
+            Name + " &>(P));\n" + Put + "}\n";
+    Code +=
+        "static aspen::Payload *aspen_wire_get" + N +
+        "(aspen::wire::Reader &R) {\n  auto *O = new " + Name +
+        "();\n  char *B = reinterpret_cast<char *>(O);\n  try {\n" + Get +
+        "  } catch (...) {\n    delete O;\n    throw;\n  }\n  return O;\n}\n";
     Code += "static const bool aspen_wire_reg" + N +
-            " = (aspen::wire::registerType(typeid(" + Name + "), aspen_wire_put" +
-            N + ", aspen_wire_get" + N + "), true);\n";
+            " = (aspen::wire::registerType(typeid(" + Name +
+            "), aspen_wire_put" + N + ", aspen_wire_get" + N + "), true);\n";
   }
 
   clang::ASTContext &Ctx;
@@ -684,8 +692,9 @@ public:
   /// traversal does not visit instantiations, so it is taken where
   /// something creates one.
   void noteSpecialization(clang::QualType T) {
-    const auto *S = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
-        T->getAsCXXRecordDecl());
+    const auto *S =
+        llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+            T->getAsCXXRecordDecl());
     if (!S || !S->hasDefinition() || inStd(S))
       return;
     S = llvm::cast<clang::ClassTemplateSpecializationDecl>(S->getDefinition());
@@ -701,8 +710,7 @@ public:
       return false;
     for (const clang::CXXBaseSpecifier &B : RD->bases())
       if (const auto *BD = B.getType()->getAsCXXRecordDecl())
-        if (BD->getQualifiedNameAsString() == "aspen::Payload" ||
-            isPayload(BD))
+        if (BD->getQualifiedNameAsString() == "aspen::Payload" || isPayload(BD))
           return true;
     return false;
   }
@@ -722,8 +730,8 @@ public:
                     RD->getDeclContext()->isTranslationUnit();
     std::optional<std::string> Saved = CurrentModule;
     if (IsModule)
-      CurrentModule = N.drop_front(llvm::StringRef(ModuleClassPrefix).size())
-                          .str();
+      CurrentModule =
+          N.drop_front(llvm::StringRef(ModuleClassPrefix).size()).str();
     bool R = RecursiveASTVisitor::TraverseCXXRecordDecl(RD);
     CurrentModule = Saved;
     return R;
@@ -750,9 +758,9 @@ public:
 
 class WireConsumer : public clang::ASTConsumer {
 public:
-  WireConsumer(WireResult &Out, const std::function<SourceLoc(
-                                    const clang::SourceManager &,
-                                    clang::SourceLocation)> &Map)
+  WireConsumer(WireResult &Out,
+               const std::function<SourceLoc(const clang::SourceManager &,
+                                             clang::SourceLocation)> &Map)
       : Out(Out), Map(Map) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
@@ -784,9 +792,8 @@ private:
 } // namespace
 
 std::unique_ptr<clang::ASTConsumer> aspen::codegen::makeWireConsumer(
-    WireResult &Out,
-    std::function<SourceLoc(const clang::SourceManager &,
-                            clang::SourceLocation)>
-        Map) {
+    WireResult &Out, std::function<SourceLoc(const clang::SourceManager &,
+                                             clang::SourceLocation)>
+                         Map) {
   return std::make_unique<WireConsumer>(Out, std::move(Map));
 }

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WireRegistry.h"
 #include "Demangle.h"
+#include "WireRegistry.h"
 #include "aspen/stdlib.h"
 #include <cstdlib>
 #include <cxxabi.h>
