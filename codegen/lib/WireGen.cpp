@@ -15,9 +15,9 @@
 // Supported fields: arithmetic and enum types, std::string, nested classes
 // of such fields, and, nested to any depth, std::vector, std::array, C
 // arrays, std::pair, std::tuple, std::optional, std::variant,
-// std::unique_ptr and std::shared_ptr (of a plain class; a tree may hold
-// itself; each pointer arrives with an object of its own), std::deque,
-// std::list, std::map, std::multimap, std::unordered_map,
+// std::unique_ptr and std::shared_ptr<const T> (of a plain class; a tree
+// may hold itself; each pointer arrives with an object of its own),
+// std::deque, std::list, std::map, std::multimap, std::unordered_map,
 // std::unordered_multimap, std::set, std::multiset, std::unordered_set and
 // std::unordered_multiset of all of these. Containers of built-in types go
 // through wire.h's overloads; the others are written element by element
@@ -430,6 +430,17 @@ public:
         return unsendable(T,
                           " (a pointer to an array or to a polymorphic "
                           "class, or a deleter of its own)",
+                          Why);
+      // An object shared through shared_ptr<T> may be changed by any of
+      // its sharers and the others see it; across nodes each would hold a
+      // copy, so the program would mean something else. Shared immutable
+      // objects (shared_ptr<const T>) copy safely.
+      if (Shared && !ET.isConstQualified())
+        return unsendable(T,
+                          " (a std::shared_ptr to an object that is not "
+                          "const: its sharers on two nodes would not see "
+                          "each other's changes; use std::shared_ptr<const "
+                          "T>, std::unique_ptr or a value)",
                           Why);
       ET = ET.getUnqualifiedType(); // made, and filled, before it is const
       if (!Creatable(ET))

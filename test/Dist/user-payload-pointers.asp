@@ -3,7 +3,8 @@
 // A payload class holding a tree that owns its children (unique_ptr, the
 // class inside itself) and variants of built-in types and classes crosses
 // nodes through the serializer aspenc writes, and arrives equal: null
-// pointers stay null, every variant holds the same alternative.
+// pointers stay null, every variant holds the same alternative. Two
+// shared_ptr<const T> to one object arrive as two equal objects.
 #include <cstdio>
 #include <aspen/runtime.h>
 
@@ -35,6 +36,8 @@ Module A {
     g->title = "grandchild";
     d->root->children[1]->children.push_back(std::move(g));
     d->parts = {std::monostate{}, 42L, std::string("text"), Cite{"knuth", 7}};
+    d->main = std::make_shared<const Cite>(Cite{"dijkstra", 1});
+    d->again = d->main;
     send d;
   }
 }
@@ -55,6 +58,8 @@ Module B {
                 std::get<std::string>(d.parts[2]).c_str(),
                 std::get<Cite>(d.parts[3]).key.c_str(),
                 std::get<Cite>(d.parts[3]).page);
+    std::printf("shared %s %s, same object %d\n", d.main->key.c_str(),
+                d.again->key.c_str(), d.main == d.again);
   }
 }
 // CHECK: [127.0.0.2] root: 2 children, none 1, number 1
@@ -62,3 +67,4 @@ Module B {
 // CHECK-NEXT: [127.0.0.2]   child 1 #11, 1 below
 // CHECK-NEXT: [127.0.0.2]   grandchild
 // CHECK-NEXT: [127.0.0.2] parts 4: 0 42 text knuth:7
+// CHECK-NEXT: [127.0.0.2] shared dijkstra dijkstra, same object 0

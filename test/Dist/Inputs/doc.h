@@ -22,4 +22,5 @@ public:
   std::unique_ptr<Section> root;
   std::unique_ptr<Section> none;
   std::vector<std::variant<std::monostate, long, std::string, Cite>> parts;
+  std::shared_ptr<const Cite> main, again; // one object, two pointers
 };

@@ -33,3 +33,11 @@ class Owner : public aspen::Payload {
 public:
   std::unique_ptr<Shape> shape;
 };
+
+struct Counter {
+  long n = 0;
+};
+class Sharer : public aspen::Payload {
+public:
+  std::shared_ptr<Counter> counter;
+};
