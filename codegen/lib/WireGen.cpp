@@ -22,7 +22,8 @@
 // std::unordered_multiset of all of these. Containers of built-in types go
 // through wire.h's overloads; the others are written element by element
 // here, a class in a container through a pair of helper functions of its
-// own. A base class aspen::ArrayPayload<T> is written as a count and the
+// own, except that a vector of a plain class without padding goes as one
+// block of bytes. A base class aspen::ArrayPayload<T> is written as a count and the
 // elements' bytes, through its public interface. A class that defines
 // `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
@@ -369,6 +370,21 @@ public:
       Get += "  }\n";
       return true;
     }
+    if (const auto *S = stdTemplate(T, "vector"); S && flat(Arg(S, 0))) {
+      // Plain classes without padding, in one piece (numbers, already
+      // direct, go so through wire.h).
+      if (!Creatable(Arg(S, 0)))
+        return false;
+      std::string Size = "sizeof(" + C + "[0])";
+      Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
+             ".size())); W.bytes(" + C + ".data(), " + C + ".size() * " +
+             Size + "); }\n";
+      Get += "  { auto &" + C + " = " + Out + ";\n";
+      Count(minBytes(Arg(S, 0)));
+      Get += "  " + C + ".resize(size_t(N" + N + ")); R.bytes(" + C +
+             ".data(), size_t(N" + N + ") * " + Size + "); }\n";
+      return true;
+    }
     for (llvm::StringRef Seq : {"vector", "deque", "list"})
       if (const auto *S = stdTemplate(T, Seq)) {
         ET = Arg(S, 0);
@@ -587,6 +603,35 @@ public:
     Code += "static void " + Fn + "_get(char *B, aspen::wire::Reader &R) {\n" +
             Get + "}\n";
     return true;
+  }
+
+  /// Whether a T's bytes are its value, so a vector of them may be copied
+  /// whole: numbers and enums (not bool, which is checked on arrival),
+  /// arrays of such, and plain classes of such fields with no padding (no
+  /// bytes of no value) and no base classes.
+  bool flat(clang::QualType T) {
+    T = T.getCanonicalType();
+    if (T->isBooleanType())
+      return false;
+    if (T->isArithmeticType() || T->isEnumeralType())
+      return true;
+    if (const auto *A = Ctx.getAsConstantArrayType(T))
+      return flat(A->getElementType());
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || RD->isUnion() || RD->isPolymorphic() ||
+        RD->getNumBases() || !RD->isTriviallyCopyable())
+      return false;
+    if (const auto *S = stdTemplate(T, "array"))
+      return flat(S->getTemplateArgs()[0].getAsType());
+    if (inStd(RD))
+      return false;
+    int64_t Sum = 0;
+    for (const clang::FieldDecl *F : RD->fields()) {
+      if (F->isBitField() || !flat(F->getType()))
+        return false;
+      Sum += Ctx.getTypeSizeInChars(F->getType()).getQuantity();
+    }
+    return Sum == Ctx.getTypeSizeInChars(T).getQuantity();
   }
 
   static bool defaultConstructible(const clang::CXXRecordDecl *RD) {

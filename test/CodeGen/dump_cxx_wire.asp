@@ -5,7 +5,8 @@
 // nested in a container, the class's fields at their offsets, a count and
 // the elements for each container (the count read checked against the
 // bytes left, at 24 or more per element of a map<string, Point>), and the
-// registration. On one node there are none.
+// registration; a vector of a plain class without padding as one block of
+// bytes. On one node there are none.
 #include "Inputs/shapes_wire.h"
 
 Module Main is Root requires Module A, Module B {
@@ -32,8 +33,13 @@ Module B {
 // CHECK-NEXT:   { const auto &C0 = {{.*}}(B + 16)); W.put(uint64_t(C0.size())); for (const auto &E0 : C0) {
 // CHECK-NEXT:   W.put(E0.first);
 // CHECK-NEXT:   aspen_wire_h0_put(reinterpret_cast<const char *>(&E0.second), W);
+// A vector of a plain class without padding goes in one piece.
+// CHECK-NEXT:   } }
+// CHECK-NEXT:   { const auto &[[V:C[0-9]+]] = {{.*}}(B + 64)); W.put(uint64_t([[V]].size())); W.bytes([[V]].data(), [[V]].size() * sizeof([[V]][0])); }
 // CHECK:      static aspen::Payload *aspen_wire_get0(aspen::wire::Reader &R) {
 // CHECK:        uint64_t N0; R.get(N0); if (N0 > R.remaining() / 24) throw
 // CHECK:        C0.emplace_hint(C0.end(), std::move(K0), std::move(V0));
+// CHECK:        uint64_t [[N:N[0-9]+]]; R.get([[N]]); if ([[N]] > R.remaining() / 16) throw
+// CHECK-NEXT:   [[V]].resize(size_t([[N]])); R.bytes([[V]].data(), size_t([[N]]) * sizeof([[V]][0])); }
 // CHECK:      aspen::wire::registerType(typeid(Shapes), aspen_wire_put0, aspen_wire_get0)
 // ONE-NOT: payload wire formats
