@@ -23,9 +23,9 @@
 // through wire.h's overloads; the others are written element by element
 // here, a class in a container through a pair of helper functions of its
 // own, except that a vector of a plain class without padding goes as one
-// block of bytes. A base class aspen::ArrayPayload<T> is written as a count and the
-// elements' bytes, through its public interface. A class that defines
-// `serialize(aspen::wire::Writer &) const` and a static
+// block of bytes. A base class aspen::ArrayPayload<T> is written as a count
+// and the elements' bytes, through its public interface. A class that
+// defines `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
 // (pointers, references, unions, virtual bases, no default constructor)
 // leaves the class without a wire format, with the reason kept for the
