@@ -144,6 +144,32 @@ public:
     return false;
   }
 
+  /// Reads a count into N<Id> and checks it against the bytes left, each
+  /// element taking at least Min of them, before anything is made: a
+  /// corrupt count cannot make the reader allocate more than the frame
+  /// could hold.
+  static std::string readCount(const std::string &Id, uint64_t Min) {
+    return "  uint64_t N" + Id + "; R.get(N" + Id + "); if (N" + Id +
+           " > R.remaining() / " + std::to_string(std::max<uint64_t>(Min, 1)) +
+           ") throw aspen::wire::WireError(\"a count of \" + std::to_string(N" +
+           Id + ") + \" exceeds the bytes that follow\");\n";
+  }
+
+  /// Elements whose bytes are their values, as one block after their
+  /// count: a vector of flat elements, or an ArrayPayload's. In and Out
+  /// name the container (const and not): size(), data(), resize() and [].
+  void block(const std::string &In, const std::string &Out, uint64_t Min,
+             std::string &Put, std::string &Get) {
+    const std::string Id = std::to_string(Vars++), C = "C" + Id;
+    const std::string Size = "sizeof(" + C + "[0])";
+    Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
+           ".size())); W.bytes(" + C + ".data(), " + C + ".size() * " + Size +
+           "); }\n";
+    Get += "  { auto &" + C + " = " + Out + ";\n" + readCount(Id, Min) + "  " +
+           C + ".resize(size_t(N" + Id + ")); R.bytes(" + C +
+           ".data(), size_t(N" + Id + ") * " + Size + "); }\n";
+  }
+
   /// The fewest bytes a value of type T takes on the wire.
   uint64_t minBytes(clang::QualType T) {
     T = T.getCanonicalType();
@@ -243,25 +269,13 @@ public:
           S && S->getQualifiedNameAsString() == "aspen::ArrayPayload") {
         // The elements, through the class's own interface (its storage is
         // the runtime's business): a count, then their bytes.
-        std::string A = "*reinterpret_cast<" + spell(B.getType()) + " *>(" +
-                        Base + " + " + std::to_string(Off) + ")";
-        std::string ES =
-            "sizeof(" + spell(S->getTemplateArgs()[0].getAsType()) + ")";
-        std::string N = std::to_string(Vars++);
-        Put += "  { const auto &A" + N + " = " +
-               std::string("*reinterpret_cast<const ") + spell(B.getType()) +
-               " *>(" + Base + " + " + std::to_string(Off) +
-               "); W.put(uint64_t(A" + N + ".size())); W.bytes(A" + N +
-               ".data(), A" + N + ".size() * " + ES + "); }\n";
-        Get += "  { auto &A" + N + " = " + A + "; uint64_t N" + N +
-               "; R.get(N" + N + "); if (N" + N + " > R.remaining() / " + ES +
-               ") throw aspen::wire::WireError(\"a count of \" + "
-               "std::to_string(N" +
-               N +
-               ") + \" exceeds the bytes that "
-               "follow\"); A" +
-               N + ".resize(size_t(N" + N + ")); R.bytes(A" + N +
-               ".data(), size_t(N" + N + ") * " + ES + "); }\n";
+        std::string At = Base + " + " + std::to_string(Off) + ")";
+        block(
+            "*reinterpret_cast<const " + spell(B.getType()) + " *>(" + At,
+            "*reinterpret_cast<" + spell(B.getType()) + " *>(" + At,
+            uint64_t(Ctx.getTypeSizeInChars(S->getTemplateArgs()[0].getAsType())
+                         .getQuantity()),
+            Put, Get);
         continue;
       }
       if (!record(BD, Base + " + " + std::to_string(Off), Put, Get, Why))
@@ -321,18 +335,13 @@ public:
     auto Arg = [](const clang::ClassTemplateSpecializationDecl *S, unsigned I) {
       return S->getTemplateArgs()[I].getAsType().getCanonicalType();
     };
-    // A count read is checked against the bytes left, each element taking
-    // at least Min of them, before anything is made: a corrupt count
-    // cannot make the reader allocate more than the frame could hold.
-    auto Count = [&](uint64_t Min) {
-      Get += "  uint64_t N" + N + "; R.get(N" + N + "); if (N" + N +
-             " > R.remaining() / " +
-             std::to_string(std::max<uint64_t>(Min, 1)) +
-             ") throw aspen::wire::WireError(\"a count of \" "
-             "+ std::to_string(N" +
-             N +
-             ") + \" exceeds the bytes that "
-             "follow\");\n";
+    auto Count = [&](uint64_t Min) { Get += readCount(N, Min); };
+    // Whether an optional or a pointer holds a value (a byte, 0 or 1); the
+    // reader empties Out and opens a block for when it does.
+    auto Marker = [&](const char *What) {
+      Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
+             " > 1) throw aspen::wire::WireError(\"a bad " + What +
+             " marker\"); " + Out + ".reset(); if (H" + N + ") { ";
     };
     // A counted container: the writer's count and loop over the elements
     // as E; the reader's checked count N, the container as C.
@@ -375,14 +384,7 @@ public:
       // direct, go so through wire.h).
       if (!Creatable(Arg(S, 0)))
         return false;
-      std::string Size = "sizeof(" + C + "[0])";
-      Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
-             ".size())); W.bytes(" + C + ".data(), " + C + ".size() * " +
-             Size + "); }\n";
-      Get += "  { auto &" + C + " = " + Out + ";\n";
-      Count(minBytes(Arg(S, 0)));
-      Get += "  " + C + ".resize(size_t(N" + N + ")); R.bytes(" + C +
-             ".data(), size_t(N" + N + ") * " + Size + "); }\n";
+      block(In, Out, minBytes(Arg(S, 0)), Put, Get);
       return true;
     }
     for (llvm::StringRef Seq : {"vector", "deque", "list"})
@@ -420,10 +422,8 @@ public:
         return false;
       Put += "  W.put(uint8_t(" + In + ".has_value())); if (" + In +
              ") { const auto &" + E + " = *" + In + ";\n";
-      Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
-             " > 1) throw aspen::wire::WireError(\"a bad optional marker\"); " +
-             Out + ".reset(); if (H" + N + ") { auto &" + E + " = " + Out +
-             ".emplace();\n";
+      Marker("optional");
+      Get += "auto &" + E + " = " + Out + ".emplace();\n";
       if (!value(ET, E, E, Put, Get, Why))
         return false;
       Put += "  }\n";
@@ -463,10 +463,8 @@ public:
         return false;
       Put += "  W.put(uint8_t(bool(" + In + "))); if (" + In +
              ") { const auto &" + E + " = *" + In + ";\n";
-      Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
-             " > 1) throw aspen::wire::WireError(\"a bad pointer marker\"); " +
-             Out + ".reset(); if (H" + N + ") { auto P" + N + " = std::make_" +
-             (Shared ? "shared" : "unique") +
+      Marker("pointer");
+      Get += "auto P" + N + " = std::make_" + (Shared ? "shared" : "unique") +
              "<std::remove_const_t<std::decay_t<decltype(" + Out +
              ")>::element_type>>(); auto &" + E + " = *P" + N + ";\n";
       if (!value(ET, E, E, Put, Get, Why))
