@@ -203,22 +203,54 @@ private:
     return S + "}";
   }
 
-  /// Locals for the tags of a pattern, so guards and tag expressions can
-  /// name them as they were written.
+  /// Locals for the tags of a pattern, `aspen_tag_<name>`, which guards and
+  /// tag expressions (Sema's tagExprCxx) use: no tag name can clash with
+  /// the generated code's own names or with C++'s.
   static std::string tagLocals(const graph::RecordType &T) {
     std::string S;
     for (const std::string &G : T.Tags)
-      S += "  [[maybe_unused]] long " + G + " = In.tag(" + sym(G) + ");\n";
+      S += "  [[maybe_unused]] const long aspen_tag_" + G + " = In.tag(" +
+           sym(G) + ");\n";
     return S;
   }
 
+  /// A C++ string literal of S.
+  static std::string cxxString(const std::string &S) {
+    std::string Out = "\"";
+    for (char C : S) {
+      if (C == '"' || C == '\\')
+        Out += '\\';
+      Out += C;
+    }
+    return Out + "\"";
+  }
+
+  /// `file:line:col`, for run-time errors.
+  std::string where(SourceLoc L) const {
+    return SM.getName(L.File).str() + ":" + std::to_string(L.Line) + ":" +
+           std::to_string(L.Col);
+  }
+
+  /// Closes a guard's or filter's function body (a function-try-block):
+  /// a tag expression without a value is reported with its place.
+  void catchTagError(const std::string &What, SourceLoc L) {
+    OS << "} catch (const ::aspen::snet::TagError &X) {\n"
+       << "  ::aspen::snet::tagErrorAt(X, " << cxxString(What + " at " + where(L))
+       << ");\n}\n";
+  }
+
   /// `::aspen::snet::Pattern{labels, guard}`, defining the guard function.
+  /// Its `#line` is the guard's, so Clang's diagnostics point at it.
   std::string pattern(const graph::Pattern &Pat, const std::string &Fn,
                       llvm::raw_ostream &B) {
     if (Pat.Guard.empty())
       return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", nullptr}";
-    OS << "static bool " << Fn << "(const ::aspen::snet::Record &In) {\n"
-       << tagLocals(Pat.Type) << "  return " << Pat.Guard << ";\n}\n";
+    lineAt(Pat.GuardLoc);
+    OS << "static bool " << Fn << "(const ::aspen::snet::Record &In) try {\n"
+       << tagLocals(Pat.Type);
+    lineAt(Pat.GuardLoc);
+    OS << "  return " << Pat.GuardCxx << ";\n";
+    catchTagError("the guard '" + Pat.Guard + "'", Pat.GuardLoc);
     return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", &" + Fn + "}";
   }
 
@@ -237,7 +269,8 @@ private:
     static const char *const Kinds[] = {"Box",    "Serial", "Parallel",
                                         "Star",   "Split",  "Feedback",
                                         "Filter", "Sync"};
-    B << "  " << Var << "Node.K = ::aspen::snet::Node::" << Kinds[N.K] << ";\n";
+    B << "  " << Var << "Node.K = ::aspen::snet::Node::" << Kinds[N.K] << ";\n"
+      << "  " << Var << "Node.Where = " << cxxString(where(N.Loc)) << ";\n";
     for (graph::SNetNodeId C : N.Children)
       B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
         << ");\n";
@@ -263,9 +296,10 @@ private:
       }
       break;
     case graph::SNetNode::Filter: {
+      lineAt(N.Loc);
       OS << "static void " << Fn
          << "_filter(const ::aspen::snet::Record &In, "
-            "std::vector<::aspen::snet::Record> &Out) {\n";
+            "std::vector<::aspen::snet::Record> &Out) try {\n";
       if (N.Identity) {
         OS << "  Out.push_back(In);\n";
         B << "  " << Var << "Node.Patterns.push_back("
@@ -273,18 +307,20 @@ private:
       } else {
         OS << tagLocals(N.Patterns[0].Type);
         for (const auto &Assigns : N.FilterOutputs) {
-          OS << "  {\n    ::aspen::snet::Record R;\n";
+          OS << "  {\n    ::aspen::snet::Record aspen_out;\n";
           for (const graph::FilterAssign &A : Assigns)
-            if (A.IsTag)
-              OS << "    R.tag(" << sym(A.Label) << ", long(" << A.Source
+            if (A.IsTag) {
+              lineAt(A.Loc); // Clang's diagnostics point at the expression
+              OS << "    aspen_out.tag(" << sym(A.Label) << ", long(" << A.Cxx
                  << "));\n";
-            else
-              OS << "    R.copyField(" << sym(A.Label) << ", In, "
+            } else {
+              OS << "    aspen_out.copyField(" << sym(A.Label) << ", In, "
                  << sym(A.Source) << ");\n";
-          OS << "    Out.push_back(std::move(R));\n  }\n";
+            }
+          OS << "    Out.push_back(std::move(aspen_out));\n  }\n";
         }
       }
-      OS << "}\n";
+      catchTagError("the filter", N.Loc);
       B << "  " << Var << "Node.FilterFun = &" << Fn << "_filter;\n";
       break;
     }

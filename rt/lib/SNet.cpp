@@ -109,3 +109,17 @@ std::string aspen::snet::describe(const Record &R) {
     S += (S.size() > 1 ? ", <" : "<") + T->S.name() + ">";
   return S + "}";
 }
+
+void aspen::snet::tagOverflow(const char *Op, long A, long B) {
+  throw TagError("the value of " + std::to_string(A) + " " + Op + " " +
+                 std::to_string(B) + " does not fit in a tag (64 bits)");
+}
+
+void aspen::snet::tagDivByZero(const char *Op, long A) {
+  throw TagError(std::string(*Op == '/' ? "division" : "remainder") +
+                 " by zero: " + std::to_string(A) + " " + Op + " 0");
+}
+
+void aspen::snet::tagErrorAt(const TagError &X, const char *Where) {
+  throw TagError(std::string(Where) + ": " + X.what());
+}

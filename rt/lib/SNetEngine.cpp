@@ -75,8 +75,10 @@ struct Item : LinkedMPSCNode {
 
 /// One replica of a synchro-cell: the record held for each pattern, left
 /// in the Item it arrived in (holding moves no record; the merge reads each
-/// once), inline up to InlineHeld patterns; and which are held. Owns the
-/// Items it holds, so records still held when the network ends are freed.
+/// once), inline up to InlineHeld patterns; and which are held. A record
+/// is held for every free pattern it matches, so one Item may fill several
+/// slots. Owns the Items it holds, so records still held when the network
+/// ends are freed.
 struct SyncState {
   static constexpr size_t InlineHeld = 4;
   SyncState() = default;
@@ -95,19 +97,34 @@ struct SyncState {
     return Has == (N == 64 ? ~0ull : (1ull << N) - 1);
   }
   bool holdsAny() const { return Has != 0; }
-  /// Holds It for pattern I of NP.
-  void hold(size_t I, size_t NP, Item *It) {
-    if (NP > InlineHeld && !Heap)
-      Heap.reset(new Item *[NP]());
-    slot(I) = It;
-    Has |= 1ull << I;
+  /// How many records (not slots) are held.
+  uint32_t records() const { return Records; }
+  /// Holds It for every pattern of Pats it matches and that is free here;
+  /// false (and It not taken) if there is none.
+  bool hold(const std::vector<Pattern> &Pats, Item *It) {
+    const size_t NP = Pats.size();
+    bool Took = false;
+    for (size_t I = 0; I < NP; ++I) {
+      if (has(I) || !Pats[I].matches(It->R))
+        continue;
+      if (NP > InlineHeld && !Heap)
+        Heap.reset(new Item *[NP]());
+      slot(I) = It;
+      Has |= 1ull << I;
+      Took = true;
+    }
+    Records += Took;
+    return Took;
   }
-  /// The first match of every pattern (all NP are held) merged into one
-  /// record, pattern 0's first; their Items are freed.
-  Record merge(size_t NP) {
-    Record Merged = std::move(slot(0)->R);
-    for (size_t J = 1; J < NP; ++J)
-      Merged.absorb(std::move(slot(J)->R));
+  /// The first match of every pattern (all are held) merged into one
+  /// record: pattern 0's record whole, and of each other one the labels
+  /// of its pattern; their Items are freed.
+  Record merge(const std::vector<Pattern> &Pats) {
+    Item *First = slot(0);
+    Record Merged = std::move(First->R);
+    for (size_t J = 1; J < Pats.size(); ++J)
+      if (slot(J) != First)
+        Merged.absorb(std::move(slot(J)->R), Pats[J].Type);
     release();
     return Merged;
   }
@@ -118,21 +135,32 @@ private:
   Item *&slot(size_t I) { return Heap ? Heap[I] : Inline[I]; }
   void release() {
     for (uint64_t B = Has; B; B &= B - 1) {
-      Item *&It = slot(size_t(__builtin_ctzll(B)));
-      delete It;
-      It = nullptr;
+      const size_t I = size_t(__builtin_ctzll(B));
+      Item *It = slot(I);
+      // Delete each Item once: at the last slot it fills.
+      bool Later = false;
+      for (uint64_t C = B & (B - 1); C && !Later; C &= C - 1)
+        Later = slot(size_t(__builtin_ctzll(C))) == It;
+      if (!Later)
+        delete It;
     }
+    for (uint64_t B = Has; B; B &= B - 1)
+      slot(size_t(__builtin_ctzll(B))) = nullptr;
     Has = 0;
+    Records = 0;
   }
   void take(SyncState &O) {
     // Has says which slots are live, in O as here: O's are left as they are.
     std::copy(O.Inline, O.Inline + InlineHeld, Inline);
     Heap = std::move(O.Heap);
     Has = O.Has;
+    Records = O.Records;
     Fired = O.Fired;
     O.Has = 0;
+    O.Records = 0;
   }
   uint64_t Has = 0; // bit I: pattern I is held (at most 64 patterns)
+  uint32_t Records = 0;
   Item *Inline[InlineHeld] = {};
   std::unique_ptr<Item *[]> Heap; // more than InlineHeld patterns
 };
@@ -207,12 +235,14 @@ struct Entity {
   int Star = -1;
   struct StarState {
     long First = 1;
+    long InFlight = 0; // merged records on their way to the next replica
     std::vector<long> FiredAhead;
     std::vector<std::pair<long, SyncState>> Live; // replicas holding records
     /// For PathMap, which reuses a forgotten instance's entry: keeps the
     /// vectors' room.
     void clear() {
       First = 1;
+      InFlight = 0;
       FiredAhead.clear();
       Live.clear();
     }
@@ -420,6 +450,11 @@ std::string Engine::describeState() const {
 // Routing: what the worker holding a record does inline
 //===----------------------------------------------------------------------===//
 
+/// " at main.asp:3:7", where N is in the program, for messages.
+static std::string at(const Node &N) {
+  return N.Where.empty() ? std::string() : " at " + N.Where;
+}
+
 static bool hasLabels(const Record &R, const Labels &T) {
   for (const Label &L : T)
     if (L.IsTag ? !R.hasTag(L.S) : !R.hasField(L.S))
@@ -462,7 +497,11 @@ bool Engine::enter(Worker &W, Step &S) {
     return false;
   case Node::Filter: {
     if (!N.Patterns[0].matches(S.R))
-      throw PayloadTypeError("a filter got a record of type " + describe(S.R));
+      throw PayloadTypeError(
+          "the filter" + at(N) + " got a record of type " + describe(S.R) +
+          (hasLabels(S.R, N.Patterns[0].Type)
+               ? ", for which its pattern's guard is false"
+               : ", which lacks labels of its pattern"));
     std::vector<Record> Outs;
     N.FilterFun(S.R, Outs);
     if (Outs.empty())
@@ -492,9 +531,8 @@ bool Engine::enter(Worker &W, Step &S) {
         }
       }
     if (Best < 0)
-      throw PayloadTypeError("no branch of a parallel composition accepts a "
-                             "record of type " +
-                             describe(S.R));
+      throw PayloadTypeError("no branch of the parallel composition" + at(N) +
+                             " accepts a record of type " + describe(S.R));
     S.Node = N.Children[Best];
     return true;
   }
@@ -507,6 +545,10 @@ bool Engine::enter(Worker &W, Step &S) {
     }
     return true;
   case Node::Split: {
+    if (!S.R.hasTag(N.Tag))
+      throw PayloadTypeError("the split ! <" + N.Tag.name() + ">" + at(N) +
+                             " got a record of type " + describe(S.R) +
+                             ", without its tag");
     long V = S.R.tag(N.Tag);
     S.Node = N.Children[0];
     S.K.push(Id, true, V);
@@ -626,19 +668,30 @@ void Engine::invoke(Worker &W, Item *It) {
   std::vector<Record> &Outs = W.Outs;
   Outs.clear();
   uint64_t T0 = trace::Enabled ? trace::now() : 0;
+  if (!N.Patterns[0].matches(It->R))
+    throw PayloadTypeError("box '" + N.Name + "'" + at(N) +
+                           " got a record of type " + describe(It->R));
   try {
-    if (!N.Patterns[0].matches(It->R))
-      throw PayloadTypeError("box '" + N.Name + "' got a record of type " +
-                             describe(It->R));
     N.BoxFun(It->R, Outs);
     if (trace::Enabled)
       trace::record(trace::Box, &N.Name, &Self.AspenSelf->Name, T0,
                     trace::now(), Outs.size());
-  } catch (PayloadTypeError &) {
-    throw;
+  } catch (PayloadTypeError &X) {
+    // Taking the input's labels: a field of another type than box()'s
+    // parameter means a wrong type or parameters out of the signature's
+    // order.
+    bool WrongType = std::strstr(X.what(), " holds a ") != nullptr;
+    throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what() +
+                           (WrongType ? " (box() takes the labels of its "
+                                        "signature's input, in that order)"
+                                      : ""));
   } catch (std::exception &X) {
-    throw std::runtime_error("box '" + N.Name + "' threw " +
+    throw std::runtime_error("box '" + N.Name + "'" + at(N) + " threw " +
                              demangle(typeid(X).name()) + ": " + X.what());
+  } catch (...) {
+    throw std::runtime_error("box '" + N.Name + "'" + at(N) +
+                             " threw an exception that is not a "
+                             "std::exception");
   }
   // Route the outputs here, in parallel with other invocations, as far as
   // they go without touching an entity; the collector does the rest.
@@ -711,29 +764,38 @@ static typename PathMap<V>::Index stateFor(PathMap<V> &M,
   return M.findOrInsert(Hash, Scratch.data(), Scratch.size());
 }
 
+static bool matchesAny(const std::vector<Pattern> &Pats, const Record &R) {
+  for (const Pattern &P : Pats)
+    if (P.matches(R))
+      return true;
+  return false;
+}
+
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
   if (E.Star >= 0) {
     runStarSync(W, E, It);
     return;
   }
   const Node &N = *E.N;
-  const size_t NP = N.Patterns.size();
-  SyncState &S = E.States[stateFor(E.States, E.Scratch, It->K, It->K.depth())];
-  if (!S.Fired) {
-    for (size_t I = 0; I < NP; ++I)
-      if (!S.has(I) && N.Patterns[I].matches(It->R)) {
-        E.countHeld(1, S.holdsAny() ? 0 : 1);
-        S.hold(I, NP, It); // S owns It from here
-        if (S.full(NP)) {
-          E.countHeld(-int64_t(NP), -1);
-          Cont K = std::move(It->K);
-          Record Merged = S.merge(NP);
-          S.Fired = true;
-          route(W, {false, -1, std::move(Merged), std::move(K)});
-        }
-        recordDone();
-        return;
+  // A record no pattern matches passes without a look at (or a state made
+  // for) its replica.
+  if (matchesAny(N.Patterns, It->R)) {
+    SyncState &S =
+        E.States[stateFor(E.States, E.Scratch, It->K, It->K.depth())];
+    const uint32_t Before = S.records();
+    if (!S.Fired && S.hold(N.Patterns, It)) { // S owns It from here
+      if (S.full(N.Patterns.size())) {
+        E.countHeld(-int64_t(Before), Before ? -1 : 0);
+        Cont K = std::move(It->K);
+        Record Merged = S.merge(N.Patterns);
+        S.Fired = true;
+        route(W, {false, -1, std::move(Merged), std::move(K)});
+      } else {
+        E.countHeld(1, Before ? 0 : 1);
       }
+      recordDone();
+      return;
+    }
   }
   // Fired, or matching only patterns already held: passes through.
   Record R = std::move(It->R);
@@ -745,14 +807,26 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
 
 void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
-  const size_t NP = N.Patterns.size();
+  const Node &Star = G.Nodes[E.Star];
   const Record &R = It->R;
+  // Fired replicas are identities, and a fresh one holds any record that
+  // matches a pattern; a record that matches none would pass replica
+  // after replica for ever (it did not match the exit pattern on the way
+  // in, and nothing changes it). Say so, instead of spinning.
+  if (!matchesAny(N.Patterns, R))
+    throw PayloadTypeError(
+        "a record of type " + describe(R) + " can never leave the star" +
+        (Star.Where.empty() ? "" : " at " + Star.Where) +
+        ": it matches no pattern of the synchro-cell it repeats, so it "
+        "would pass through replicas for ever");
   Cont &K = It->K;
   // K ends in the star's frame, {star, depth}; the instance is the path
   // of the frames before it.
   const long Arrived = K.top().Value;
   auto InstPos = stateFor(E.Stars, E.Scratch, K, K.depth() - 1);
   Entity::StarState &Inst = E.Stars[InstPos];
+  if (Arrived > 1 && Inst.InFlight > 0)
+    --Inst.InFlight; // a merged record, back from the replica it left
   auto Fired = [&](long D) {
     return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
            Inst.FiredAhead.end();
@@ -766,13 +840,10 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
     auto Live = std::find_if(Inst.Live.begin(), Inst.Live.end(),
                              [&](const auto &L) { return L.first == Depth; });
     SyncState *S = Live == Inst.Live.end() ? nullptr : &Live->second;
-    size_t Slot = NP;
-    for (size_t I = 0; I < NP; ++I)
-      if ((!S || !S->has(I)) && N.Patterns[I].matches(R)) {
-        Slot = I;
-        break;
-      }
-    if (Slot == NP)
+    bool Free = !S; // a fresh replica: some pattern matches
+    for (size_t I = 0; S && I < N.Patterns.size() && !Free; ++I)
+      Free = !S->has(I) && N.Patterns[I].matches(R);
+    if (!Free)
       continue; // only patterns this replica holds already: pass it
     if (!S) {
       Inst.Live.emplace_back(Depth, SyncState());
@@ -780,15 +851,28 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
       S = &Live->second;
       E.countHeld(0, 1);
     }
-    S->hold(Slot, NP, It); // S owns It from here
-    if (!S->full(NP)) {
+    const uint32_t Before = S->records();
+    S->hold(N.Patterns, It); // S owns It from here
+    if (!S->full(N.Patterns.size())) {
       E.countHeld(1, 0);
       recordDone(); // held
       return;
     }
-    E.countHeld(1 - int64_t(NP), -1);
+    E.countHeld(-int64_t(Before), -1);
+    if (Before == 0 && !Inst.InFlight && !Star.Patterns[0].matches(R) &&
+        std::none_of(Inst.Live.begin(), Inst.Live.end(),
+                     [&](const auto &L) { return L.first > Depth; }))
+      // It fired a fresh replica alone: the merge is the record itself, so
+      // with no record held or coming back further on, it would fire every
+      // fresh replica after this one in turn.
+      throw PayloadTypeError(
+          "a record of type " + describe(R) + " can never leave the star" +
+          (Star.Where.empty() ? "" : " at " + Star.Where) +
+          ": it matches every pattern of the synchro-cell it repeats by "
+          "itself, and not the exit pattern, so it would pass through "
+          "replicas for ever");
     Cont Next = std::move(K);
-    Record Merged = S->merge(NP);
+    Record Merged = S->merge(N.Patterns);
     Inst.Live.erase(Live);
     if (Depth == Inst.First) {
       ++Inst.First;
@@ -801,8 +885,15 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
       Inst.FiredAhead.push_back(Depth);
     }
     Next.top().Value = Depth; // the replica that fired
-    if (Inst.Live.empty() && Inst.FiredAhead.empty())
-      E.Stars.erase(InstPos); // nothing held: every replica is fresh again
+    // The merged record leaves the star, or comes back to the next
+    // replica. Only when nothing is held and nothing is on its way back
+    // may the instance be forgotten (every replica fresh again): a record
+    // still coming back must meet the later arrivals that pass the fired
+    // replicas before it.
+    if (!Star.Patterns[0].matches(Merged))
+      ++Inst.InFlight;
+    else if (Inst.Live.empty() && Inst.FiredAhead.empty() && !Inst.InFlight)
+      E.Stars.erase(InstPos);
     route(W, {false, -1, std::move(Merged), std::move(Next)});
     recordDone();
     return;

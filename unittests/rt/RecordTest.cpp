@@ -59,23 +59,30 @@ TEST(RecordTest, InheritanceAddsOnlyWhatIsMissingAndNotConsumed) {
   EXPECT_EQ(Out.tag("m"), 5);
 }
 
-// A synchro-cell's merge moves the consumed record's labels: the merged
-// record owns the same field objects (no new references), keeps its own
-// labels where both have one, and leaves the source empty.
-TEST(RecordTest, AbsorbMovesMissingLabelsWithoutNewReferences) {
+// A synchro-cell's merge moves the labels of the consumed record's pattern
+// into the first pattern's record: the merged record owns the same field
+// objects (no new references), keeps its own labels where both have one,
+// and gets none of the consumed record's other labels (only the first
+// pattern's record flow-inherits).
+TEST(RecordTest, AbsorbMovesOnlyThePatternsMissingLabels) {
   Record Out, In;
   Out.field("a", 1).tag("k", 1);
-  In.field("a", 2).field("b", std::string("b")).tag("k", 2).tag("j", 3);
+  In.field("a", 2).field("b", std::string("b")).field("c", 3);
+  In.tag("k", 2).tag("j", 3).tag("x", 9);
   for (int I = 0; I < 5; ++I) // enough tags to leave the inline array
     In.tag(tagName(I), I);
   const std::string *B = &In.get<std::string>("b");
-  Out.absorb(std::move(In));
-  EXPECT_TRUE(In.empty());
+  Labels Pattern{{"a", false}, {"b", false}, {"k", true}, {"j", true}};
+  for (int I = 0; I < 5; ++I)
+    Pattern.push_back({tagName(I).name().c_str(), true});
+  Out.absorb(std::move(In), Pattern);
   EXPECT_EQ(Out.get<int>("a"), 1);
   EXPECT_EQ(&Out.get<std::string>("b"), B);
   EXPECT_EQ(Out.fields()[1].F.use_count(), 1);
+  EXPECT_FALSE(Out.hasField("c")); // not in the pattern
   EXPECT_EQ(Out.tag("k"), 1);
   EXPECT_EQ(Out.tag("j"), 3);
+  EXPECT_FALSE(Out.hasTag("x"));
   for (int I = 0; I < 5; ++I)
     EXPECT_EQ(Out.tag(tagName(I)), I);
 }

@@ -34,8 +34,12 @@ std::string aspen::ast::toString(const IntExpr &E) {
     return std::to_string(L->Value);
   if (auto *N = dyn_cast<IntName>(&E))
     return N->Ident;
-  if (auto *N = dyn_cast<IntNeg>(&E))
-    return "-" + toString(*N->Operand);
+  if (auto *N = dyn_cast<IntNeg>(&E)) {
+    std::string Operand = toString(*N->Operand); // `-(-n)`, not `--n`
+    if (Operand[0] == '-')
+      Operand = "(" + Operand + ")";
+    return "-" + Operand;
+  }
   auto &B = cast<IntBinary>(E);
   return "(" + toString(*B.LHS) + " " + B.Op + " " + toString(*B.RHS) + ")";
 }
@@ -45,8 +49,13 @@ std::string aspen::ast::toString(const TagExpr &E) {
     return std::to_string(L->Value);
   if (auto *N = dyn_cast<TagName>(&E))
     return N->Ident;
-  if (auto *U = dyn_cast<TagUnary>(&E))
-    return U->Op + toString(*U->Operand);
+  if (auto *U = dyn_cast<TagUnary>(&E)) {
+    // `-(-n)`, not `--n`; `-(-5)`, not `--5`.
+    std::string Operand = toString(*U->Operand);
+    if (U->Op == "-" && Operand[0] == '-')
+      Operand = "(" + Operand + ")";
+    return U->Op + Operand;
+  }
   if (auto *B = dyn_cast<TagBinary>(&E))
     return "(" + toString(*B->LHS) + " " + B->Op + " " + toString(*B->RHS) +
            ")";

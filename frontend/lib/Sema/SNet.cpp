@@ -104,6 +104,37 @@ std::optional<RecordType> Sema::convertType(const ast::RecordType &T) {
 }
 
 /// Tag names a tag expression reads.
+/// The C++ of a tag expression: tags are the locals `aspen_tag_<name>`
+/// that generated code defines (so a tag may be called `In` or `errno`),
+/// and arithmetic goes through snet.h's checked helpers, so division by
+/// zero and overflow are errors naming the expression, not a signal or a
+/// wrong value. Comparisons, `!`, `&&`, `||` and `?:` are C++'s own (the
+/// last three short-circuit, so `d != 0 && n / d > 1` is safe).
+std::string aspen::sema::tagExprCxx(const ast::TagExpr &E) {
+  if (auto *L = dyn_cast<ast::TagLiteral>(&E))
+    return "(" + std::to_string(L->Value) + "L)";
+  if (auto *N = dyn_cast<ast::TagName>(&E))
+    return "aspen_tag_" + N->Ident;
+  if (auto *U = dyn_cast<ast::TagUnary>(&E))
+    return U->Op == "-" ? "::aspen::snet::tagNeg(" + tagExprCxx(*U->Operand) +
+                              ")"
+                        : "(!" + tagExprCxx(*U->Operand) + ")";
+  if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
+    static const std::pair<const char *, const char *> Checked[] = {
+        {"+", "tagAdd"}, {"-", "tagSub"}, {"*", "tagMul"},
+        {"/", "tagDiv"}, {"%", "tagMod"}};
+    for (const auto &[Op, Fn] : Checked)
+      if (B->Op == Op)
+        return std::string("::aspen::snet::") + Fn + "(" +
+               tagExprCxx(*B->LHS) + ", " + tagExprCxx(*B->RHS) + ")";
+    return "(" + tagExprCxx(*B->LHS) + " " + B->Op + " " +
+           tagExprCxx(*B->RHS) + ")";
+  }
+  auto &C = llvm::cast<ast::TagCond>(E);
+  return "(" + tagExprCxx(*C.Cond) + " ? long(" + tagExprCxx(*C.Then) +
+         ") : long(" + tagExprCxx(*C.Else) + "))";
+}
+
 static void tagNames(const ast::TagExpr &E,
                      std::vector<const ast::TagName *> &Out) {
   if (auto *N = dyn_cast<ast::TagName>(&E))
@@ -136,6 +167,8 @@ Sema::convertPattern(const ast::RecordPattern &P) {
         return std::nullopt;
       }
     Out.Guard = ast::toString(*P.Guard);
+    Out.GuardCxx = tagExprCxx(*P.Guard);
+    Out.GuardLoc = P.Guard->getLoc();
   }
   return Out;
 }
@@ -165,7 +198,9 @@ Sema::buildNamedNet(const ast::Name &N,
     Node.K = SNetNode::Box;
     Node.BoxName = B.Ident.Text;
     Node.Loc = N.Range.Begin;
-    Node.Patterns.push_back({*In, ""});
+    graph::Pattern Input;
+    Input.Type = *In;
+    Node.Patterns.push_back(std::move(Input));
     for (const ast::RecordType &T : B.Sig.Outputs) {
       std::optional<RecordType> Out = convertType(T);
       if (!Out)
@@ -316,6 +351,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
                 return std::nullopt;
               }
             A.Source = ast::toString(*Entry.Value);
+            A.Cxx = tagExprCxx(*Entry.Value);
+            A.Loc = Entry.Value->getLoc();
           } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
                                          A.Label)) {
             Diags.report(Entry.Label.Range.Begin, DiagId::ErrFilterUnbound)
@@ -323,6 +360,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
             return std::nullopt;
           } else {
             A.Source = A.Label;
+            A.Cxx = "aspen_tag_" + A.Label;
+            A.Loc = Entry.Label.Range.Begin;
           }
           Assigns.push_back(std::move(A));
         }

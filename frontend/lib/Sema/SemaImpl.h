@@ -23,6 +23,10 @@
 
 namespace aspen::sema {
 
+/// A tag expression (guard or filter value) as the C++ generated code
+/// evaluates: see SNet.cpp.
+std::string tagExprCxx(const ast::TagExpr &E);
+
 /// Everything a module-like name can denote, program-wide.
 struct Symbol {
   enum Kind { Action, Root, Box, Net, BuiltinReduce, BuiltinBroadcast };

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -82,6 +83,14 @@ template <typename T> struct FieldOf final : FieldBase {
                                       const std::type_info &Wanted);
 [[noreturn]] void throwMissing(Sym Label, bool IsTag);
 [[noreturn]] void throwShared(Sym Field);
+
+/// One label of a record type as written: a field or a `<tag>`.
+struct Label {
+  Label(const char *Name, bool IsTag) : S(Name), IsTag(IsTag) {}
+  Sym S;
+  bool IsTag = false;
+};
+using Labels = std::vector<Label>;
 
 /// A set of named fields (any C++ values) and integer tags. A record has
 /// few labels, so both are flat arrays searched linearly; tags live inline
@@ -180,17 +189,26 @@ public:
   bool hasField(Sym N) const { return findField(N) != nullptr; }
   bool hasTag(Sym N) const { return findTag(N) != nullptr; }
 
-  /// A synchro-cell's merge: every label of In that this record lacks,
-  /// moved, since In is consumed (no reference counts written for fields).
-  void absorb(Record &&In) {
-    for (FieldEntry &F : In.Fields)
-      if (!hasField(F.S))
-        setField(F.S, std::move(F.F));
-    for (uint32_t I = 0; I < In.NumTags; ++I)
-      if (!hasTag(In.Tags[I].S))
-        appendTag(In.Tags[I]);
-    In.Fields.clear();
-    In.freeTags();
+  /// A synchro-cell's merge, into the record its first pattern holds: the
+  /// labels of In's pattern (Only) that this record lacks, moved, since In
+  /// is consumed (no reference counts written for fields). In's other
+  /// labels are dropped: only the first pattern's record flow-inherits
+  /// (as in the S-Net reference runtime, and as aspenc types the merge).
+  void absorb(Record &&In, const std::vector<Label> &Only) {
+    for (const Label &L : Only) {
+      if (L.IsTag) {
+        if (!hasTag(L.S))
+          if (const TagEntry *T = In.findTag(L.S))
+            appendTag(*T);
+      } else if (!hasField(L.S)) {
+        for (FieldEntry &F : In.Fields)
+          if (F.S == L.S && F.F) {
+            setField(F.S, std::move(F.F));
+            break;
+          }
+      }
+    }
+    // In's fields that moved are left empty: the caller drops In.
   }
 
   /// Filters: `To = From` of record In, sharing the value.
@@ -287,14 +305,6 @@ private:
 // Boxes
 //===----------------------------------------------------------------------===//
 
-/// One label of a record type as written: a field or a `<tag>`.
-struct Label {
-  Label(const char *Name, bool IsTag) : S(Name), IsTag(IsTag) {}
-  Sym S;
-  bool IsTag = false;
-};
-using Labels = std::vector<Label>;
-
 /// Base of every generated box class: `emit<K>(values...)` produces a record
 /// of output variant K (1-based), values in the order the signature lists
 /// the variant's labels.
@@ -361,6 +371,56 @@ void invokeBox(C &Box, void (C::*F)(A...), Record &In, const Labels &L) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tag arithmetic
+//===----------------------------------------------------------------------===//
+//
+// Guards and filters compute on tags with these: a division by zero or an
+// overflow is an error naming the expression (tagErrorAt, from the
+// generated guard or filter), not SIGFPE or a wrapped value.
+
+/// A tag expression that has no value.
+struct TagError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void tagOverflow(const char *Op, long A, long B);
+[[noreturn]] void tagDivByZero(const char *Op, long A);
+/// Rethrows X with where it happened: "the filter at main.asp:3:7".
+[[noreturn]] void tagErrorAt(const TagError &X, const char *Where);
+
+inline long tagAdd(long A, long B) {
+  long R;
+  if (__builtin_add_overflow(A, B, &R))
+    tagOverflow("+", A, B);
+  return R;
+}
+inline long tagSub(long A, long B) {
+  long R;
+  if (__builtin_sub_overflow(A, B, &R))
+    tagOverflow("-", A, B);
+  return R;
+}
+inline long tagMul(long A, long B) {
+  long R;
+  if (__builtin_mul_overflow(A, B, &R))
+    tagOverflow("*", A, B);
+  return R;
+}
+inline long tagDiv(long A, long B) {
+  if (B == 0)
+    tagDivByZero("/", A);
+  if (B == -1 && A == std::numeric_limits<long>::min())
+    tagOverflow("/", A, B);
+  return A / B;
+}
+inline long tagMod(long A, long B) {
+  if (B == 0)
+    tagDivByZero("%", A);
+  return B == -1 ? 0 : A % B;
+}
+inline long tagNeg(long A) { return tagSub(0, A); }
+
+//===----------------------------------------------------------------------===//
 // The property graph
 //===----------------------------------------------------------------------===//
 
@@ -379,6 +439,9 @@ struct Node {
   enum Kind { Box, Serial, Parallel, Star, Split, Feedback, Filter, Sync };
   Kind K = Box;
   std::string Name;
+  /// `file:line:col` of the combinator, filter or cell in the program, for
+  /// run-time errors.
+  std::string Where;
   std::vector<int> Children;
   std::vector<Pattern> Patterns; // Box: input; Star/Feedback; Filter; Sync
   /// Parallel: the input types each branch accepts (for best-match routing).

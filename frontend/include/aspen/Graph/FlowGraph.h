@@ -193,6 +193,10 @@ struct RecordType {
 struct Pattern {
   RecordType Type;
   std::string Guard; // empty: no guard
+  /// The guard as C++ over the tag locals codegen defines (see
+  /// tagExprCxx in Sema), and where it was written.
+  std::string GuardCxx;
+  SourceLoc GuardLoc;
   std::string str() const;
 };
 
@@ -208,6 +212,10 @@ struct FilterAssign {
   bool IsTag = false;
   std::string Label;
   std::string Source; // field copied from, or tag expression text
+  /// A tag's value as C++ (the tag itself when it is kept), and where the
+  /// expression was written.
+  std::string Cxx;
+  SourceLoc Loc;
 };
 
 struct SNetNode {
