@@ -134,13 +134,13 @@ public:
     const auto *C = R.Nodes.getNodeAs<clang::CXXRecordDecl>("module");
     if (!V || !C)
       return;
-    std::string Module =
-        C->getName()
-            .drop_front(llvm::StringRef(ModuleClassPrefix).size())
-            .str();
+    llvm::StringRef Name = C->getName();
+    bool IsBox = Name.consume_front(BoxClassPrefix);
+    if (!IsBox)
+      Name.consume_front(ModuleClassPrefix);
     Diags.report(Mapper.map(*R.SourceManager, V->getLocation()),
-                 DiagId::ErrSharedState)
-        << V->getName().str() << Module;
+                 IsBox ? DiagId::ErrBoxSharedState : DiagId::ErrSharedState)
+        << V->getName().str() << Name.str();
   }
 
 private:
@@ -318,11 +318,13 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
 
   MatchFinder Finder;
   SharedStateCheck Check(Diags, Mapper);
-  // A generated module class is a top-level class named AspenModule_NAME;
-  // classes nested in it are the user's.
+  // A generated module class is a top-level class named AspenModule_NAME
+  // (AspenBox_NAME for a box); classes nested in it are the user's.
   std::string ModuleRegex = std::string("^::") + ModuleClassPrefix + "[^:]+$";
-  auto InModule =
-      hasAncestor(cxxRecordDecl(matchesName(ModuleRegex)).bind("module"));
+  std::string ModuleOrBoxRegex = std::string("^::(") + ModuleClassPrefix +
+                                 "|" + BoxClassPrefix + ")[^:]+$";
+  auto InModule = hasAncestor(
+      cxxRecordDecl(matchesName(ModuleOrBoxRegex)).bind("module"));
   Finder.addMatcher(
       varDecl(anyOf(hasStaticStorageDuration(), hasThreadStorageDuration()),
               InModule, unless(hasType(isConstQualified())),

@@ -94,12 +94,27 @@ public:
   /// the engine calls with one input record.
   void box(const ast::BoxModuleDecl &B) {
     const std::string &N = B.Ident.Text;
+    // The signature as types: Clang checks emit<K>(...) and box(...)
+    // against it.
+    auto Variant = [](const ast::RecordType &T) {
+      std::string S = "::aspen::snet::Variant<";
+      for (size_t I = 0; I < T.Entries.size(); ++I)
+        S += std::string(I ? ", " : "") +
+             (T.Entries[I].IsTag ? "true" : "false");
+      return S + ">";
+    };
     newline();
+    OS << "using AspenSig_" << N << " = ::aspen::snet::Signature<"
+       << Variant(B.Sig.Input);
+    for (const ast::RecordType &T : B.Sig.Outputs)
+      OS << ", " << Variant(T);
+    OS << ">;\n";
     OS << "struct";
     AtLineStart = false;
     lineAt(B.Ident.Range.Begin);
     OS.indent(B.Ident.Range.Begin.Col - 1);
-    OS << "AspenBox_" << N << " : ::aspen::snet::BoxBase {";
+    OS << BoxClassPrefix << N << " : ::aspen::snet::Box<AspenSig_" << N
+       << "> {";
     AtLineStart = false;
     Mod = nullptr;
     body(B.Body);
@@ -114,9 +129,10 @@ public:
     for (size_t I = 0; I < B.Sig.Outputs.size(); ++I)
       OS << (I ? ", " : "") << labels(B.Sig.Outputs[I]);
     OS << "};\n  static const ::aspen::snet::Labels Input = "
-       << labels(B.Sig.Input) << ";\n  AspenBox_" << N
+       << labels(B.Sig.Input) << ";\n  " << BoxClassPrefix << N
        << " B;\n  B.Variants = &Variants;\n  B.Out = &Out;\n"
-       << "  ::aspen::snet::invokeBox(B, &AspenBox_" << N
+       << "  ::aspen::snet::invokeBox<AspenSig_" << N << ">(B, &"
+       << BoxClassPrefix << N
        << "::box, In, Input);\n}\n";
   }
 

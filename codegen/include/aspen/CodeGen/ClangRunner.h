@@ -37,6 +37,8 @@ struct ClangOptions {
 /// A class whose name starts with this prefix is a generated action module:
 /// the AST checks look inside those only.
 inline constexpr const char *ModuleClassPrefix = "AspenModule_";
+/// The class generated for box module NAME is BoxClassPrefix + NAME.
+inline constexpr const char *BoxClassPrefix = "AspenBox_";
 
 /// A payload class of the program, and whether it can cross nodes.
 struct PayloadWire {
