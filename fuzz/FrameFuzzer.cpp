@@ -99,9 +99,7 @@ constexpr uint32_t ShapeSeedType = 17;
 class Sink final : public FrameSink {
 public:
   bool knownChannel(uint32_t Chan) override { return Chan < 4; }
-  void control(const Header &, const char *Body) override {
-    (void)Body;
-  }
+  void control(const Header &, const char *Body) override { (void)Body; }
   void data(uint32_t, Payload *P, size_t) override {
     // Touch what arrived, so a bad length would show up under ASan.
     if (P && P->elementCount())

@@ -321,10 +321,10 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
   // A generated module class is a top-level class named AspenModule_NAME
   // (AspenBox_NAME for a box); classes nested in it are the user's.
   std::string ModuleRegex = std::string("^::") + ModuleClassPrefix + "[^:]+$";
-  std::string ModuleOrBoxRegex = std::string("^::(") + ModuleClassPrefix +
-                                 "|" + BoxClassPrefix + ")[^:]+$";
-  auto InModule = hasAncestor(
-      cxxRecordDecl(matchesName(ModuleOrBoxRegex)).bind("module"));
+  std::string ModuleOrBoxRegex = std::string("^::(") + ModuleClassPrefix + "|" +
+                                 BoxClassPrefix + ")[^:]+$";
+  auto InModule =
+      hasAncestor(cxxRecordDecl(matchesName(ModuleOrBoxRegex)).bind("module"));
   Finder.addMatcher(
       varDecl(anyOf(hasStaticStorageDuration(), hasThreadStorageDuration()),
               InModule, unless(hasType(isConstQualified())),

@@ -132,8 +132,7 @@ public:
        << labels(B.Sig.Input) << ";\n  " << BoxClassPrefix << N
        << " B;\n  B.Variants = &Variants;\n  B.Out = &Out;\n"
        << "  ::aspen::snet::invokeBox<AspenSig_" << N << ">(B, &"
-       << BoxClassPrefix << N
-       << "::box, In, Input);\n}\n";
+       << BoxClassPrefix << N << "::box, In, Input);\n}\n";
   }
 
   /// One S-Net network instance: its graph, built at start-up, and the
@@ -174,8 +173,7 @@ public:
       lineAt(A.Loc);
       OS.indent(A.Loc.Col > 10 ? A.Loc.Col - 10 : 0);
       if (A.IsString)
-        OS << "::aspen::setStringParam(M->" << A.Param << ", " << A.Cxx
-           << ");";
+        OS << "::aspen::setStringParam(M->" << A.Param << ", " << A.Cxx << ");";
       else
         OS << "::aspen::setIntParam<" << A.Cxx << ">(M->" << A.Param << ");";
       AtLineStart = false;
@@ -251,8 +249,8 @@ private:
   /// a tag expression without a value is reported with its place.
   void catchTagError(const std::string &What, SourceLoc L) {
     OS << "} catch (const ::aspen::snet::TagError &X) {\n"
-       << "  ::aspen::snet::tagErrorAt(X, " << cxxString(What + " at " + where(L))
-       << ");\n}\n";
+       << "  ::aspen::snet::tagErrorAt(X, "
+       << cxxString(What + " at " + where(L)) << ");\n}\n";
   }
 
   /// `::aspen::snet::Pattern{labels, guard}`, defining the guard function.

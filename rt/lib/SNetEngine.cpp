@@ -99,22 +99,17 @@ struct SyncState {
   bool holdsAny() const { return Has != 0; }
   /// How many records (not slots) are held.
   uint32_t records() const { return Records; }
-  /// Holds It for every pattern of Pats it matches and that is free here;
-  /// false (and It not taken) if there is none.
-  bool hold(const std::vector<Pattern> &Pats, Item *It) {
-    const size_t NP = Pats.size();
-    bool Took = false;
-    for (size_t I = 0; I < NP; ++I) {
-      if (has(I) || !Pats[I].matches(It->R))
-        continue;
-      if (NP > InlineHeld && !Heap)
-        Heap.reset(new Item *[NP]());
-      slot(I) = It;
-      Has |= 1ull << I;
-      Took = true;
-    }
-    Records += Took;
-    return Took;
+  /// The patterns (bit I: pattern I) It could be held for here: those it
+  /// matches (Matches, from matchMask) that are free.
+  uint64_t freeOf(uint64_t Matches) const { return Matches & ~Has; }
+  /// Holds It for the patterns in Free (non-zero, from freeOf) of NP.
+  void hold(uint64_t Free, size_t NP, Item *It) {
+    if (NP > InlineHeld && !Heap)
+      Heap.reset(new Item *[NP]());
+    for (uint64_t B = Free; B; B &= B - 1)
+      slot(size_t(__builtin_ctzll(B))) = It;
+    Has |= Free;
+    ++Records;
   }
   /// The first match of every pattern (all are held) merged into one
   /// record: pattern 0's record whole, and of each other one the labels
@@ -251,7 +246,6 @@ struct Entity {
   // record's own frames (just made by this worker, so in its cache): no
   // walk over the frames of a record that arrived earlier.
   PathMap<StarState> Stars;
-
 };
 
 class Engine;
@@ -497,11 +491,11 @@ bool Engine::enter(Worker &W, Step &S) {
     return false;
   case Node::Filter: {
     if (!N.Patterns[0].matches(S.R))
-      throw PayloadTypeError(
-          "the filter" + at(N) + " got a record of type " + describe(S.R) +
-          (hasLabels(S.R, N.Patterns[0].Type)
-               ? ", for which its pattern's guard is false"
-               : ", which lacks labels of its pattern"));
+      throw PayloadTypeError("the filter" + at(N) + " got a record of type " +
+                             describe(S.R) +
+                             (hasLabels(S.R, N.Patterns[0].Type)
+                                  ? ", for which its pattern's guard is false"
+                                  : ", which lacks labels of its pattern"));
     std::vector<Record> Outs;
     N.FilterFun(S.R, Outs);
     if (Outs.empty())
@@ -764,11 +758,13 @@ static typename PathMap<V>::Index stateFor(PathMap<V> &M,
   return M.findOrInsert(Hash, Scratch.data(), Scratch.size());
 }
 
-static bool matchesAny(const std::vector<Pattern> &Pats, const Record &R) {
-  for (const Pattern &P : Pats)
-    if (P.matches(R))
-      return true;
-  return false;
+/// The patterns of a cell R matches: bit I for pattern I.
+static uint64_t matchMask(const std::vector<Pattern> &Pats, const Record &R) {
+  uint64_t M = 0;
+  for (size_t I = 0; I < Pats.size(); ++I)
+    if (Pats[I].matches(R))
+      M |= 1ull << I;
+  return M;
 }
 
 void Engine::runSync(Worker &W, Entity &E, Item *It) {
@@ -779,11 +775,13 @@ void Engine::runSync(Worker &W, Entity &E, Item *It) {
   const Node &N = *E.N;
   // A record no pattern matches passes without a look at (or a state made
   // for) its replica.
-  if (matchesAny(N.Patterns, It->R)) {
+  if (const uint64_t Matches = matchMask(N.Patterns, It->R)) {
     SyncState &S =
         E.States[stateFor(E.States, E.Scratch, It->K, It->K.depth())];
     const uint32_t Before = S.records();
-    if (!S.Fired && S.hold(N.Patterns, It)) { // S owns It from here
+    const uint64_t Free = S.Fired ? 0 : S.freeOf(Matches);
+    if (Free) {
+      S.hold(Free, N.Patterns.size(), It); // S owns It from here
       if (S.full(N.Patterns.size())) {
         E.countHeld(-int64_t(Before), Before ? -1 : 0);
         Cont K = std::move(It->K);
@@ -813,7 +811,8 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
   // matches a pattern; a record that matches none would pass replica
   // after replica for ever (it did not match the exit pattern on the way
   // in, and nothing changes it). Say so, instead of spinning.
-  if (!matchesAny(N.Patterns, R))
+  const uint64_t Matches = matchMask(N.Patterns, R);
+  if (!Matches)
     throw PayloadTypeError(
         "a record of type " + describe(R) + " can never leave the star" +
         (Star.Where.empty() ? "" : " at " + Star.Where) +
@@ -840,9 +839,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
     auto Live = std::find_if(Inst.Live.begin(), Inst.Live.end(),
                              [&](const auto &L) { return L.first == Depth; });
     SyncState *S = Live == Inst.Live.end() ? nullptr : &Live->second;
-    bool Free = !S; // a fresh replica: some pattern matches
-    for (size_t I = 0; S && I < N.Patterns.size() && !Free; ++I)
-      Free = !S->has(I) && N.Patterns[I].matches(R);
+    const uint64_t Free = S ? S->freeOf(Matches) : Matches;
     if (!Free)
       continue; // only patterns this replica holds already: pass it
     if (!S) {
@@ -852,7 +849,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
       E.countHeld(0, 1);
     }
     const uint32_t Before = S->records();
-    S->hold(N.Patterns, It); // S owns It from here
+    S->hold(Free, N.Patterns.size(), It); // S owns It from here
     if (!S->full(N.Patterns.size())) {
       E.countHeld(1, 0);
       recordDone(); // held

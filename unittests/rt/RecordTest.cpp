@@ -105,7 +105,8 @@ TEST(RecordTest, TakeMovesOnlyUnsharedValues) {
   Record U;
   U.field("u", std::make_unique<int>(5));
   Record UShared(U);
-  EXPECT_THROW(U.takeOrCopy<std::unique_ptr<int>>("u"), aspen::PayloadTypeError);
+  EXPECT_THROW(U.takeOrCopy<std::unique_ptr<int>>("u"),
+               aspen::PayloadTypeError);
   UShared = Record();
   EXPECT_EQ(*U.takeOrCopy<std::unique_ptr<int>>("u"), 5);
 }

@@ -116,19 +116,22 @@ std::string aspen::sema::tagExprCxx(const ast::TagExpr &E) {
   if (auto *N = dyn_cast<ast::TagName>(&E))
     return "aspen_tag_" + N->Ident;
   if (auto *U = dyn_cast<ast::TagUnary>(&E))
-    return U->Op == "-" ? "::aspen::snet::tagNeg(" + tagExprCxx(*U->Operand) +
-                              ")"
-                        : "(!" + tagExprCxx(*U->Operand) + ")";
+    return U->Op == "-"
+               ? "::aspen::snet::tagNeg(" + tagExprCxx(*U->Operand) + ")"
+               : "(!" + tagExprCxx(*U->Operand) + ")";
   if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
     static const std::pair<const char *, const char *> Checked[] = {
-        {"+", "tagAdd"}, {"-", "tagSub"}, {"*", "tagMul"},
-        {"/", "tagDiv"}, {"%", "tagMod"}};
+        {"+", "tagAdd"},
+        {"-", "tagSub"},
+        {"*", "tagMul"},
+        {"/", "tagDiv"},
+        {"%", "tagMod"}};
     for (const auto &[Op, Fn] : Checked)
       if (B->Op == Op)
-        return std::string("::aspen::snet::") + Fn + "(" +
-               tagExprCxx(*B->LHS) + ", " + tagExprCxx(*B->RHS) + ")";
-    return "(" + tagExprCxx(*B->LHS) + " " + B->Op + " " +
-           tagExprCxx(*B->RHS) + ")";
+        return std::string("::aspen::snet::") + Fn + "(" + tagExprCxx(*B->LHS) +
+               ", " + tagExprCxx(*B->RHS) + ")";
+    return "(" + tagExprCxx(*B->LHS) + " " + B->Op + " " + tagExprCxx(*B->RHS) +
+           ")";
   }
   auto &C = llvm::cast<ast::TagCond>(E);
   return "(" + tagExprCxx(*C.Cond) + " ? long(" + tagExprCxx(*C.Then) +

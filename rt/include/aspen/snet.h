@@ -165,8 +165,8 @@ public:
       throwMissing(Name, false);
     if (!E->F->template holds<T>())
       throwFieldTypeError(Name, E->F->type(), typeid(T));
-    auto *F = const_cast<FieldOf<T> *>(
-        static_cast<const FieldOf<T> *>(E->F.get()));
+    auto *F =
+        const_cast<FieldOf<T> *>(static_cast<const FieldOf<T> *>(E->F.get()));
     if (E->F.use_count() == 1) {
       // The last other owner (a record that shared the field through a
       // filter, on another worker) released its reference with a release
@@ -377,8 +377,7 @@ private:
   template <typename V, typename... A, size_t... I>
   static void checkTags(std::index_sequence<I...>) {
     static_assert(((!V::Tags[I] || std::is_integral_v<std::decay_t<A>> ||
-                    std::is_enum_v<std::decay_t<A>>) &&
-                   ...),
+                    std::is_enum_v<std::decay_t<A>>)&&...),
                   "emit<K>: the value of a tag must be an integer");
   }
 };
@@ -405,7 +404,7 @@ void call(C &Box, void (C::*F)(A...), Record &R, const Labels &L,
 }
 template <typename In, typename... A, size_t... I>
 constexpr void checkParams(std::index_sequence<I...>) {
-  static_assert(((!In::Tags[I] || std::is_integral_v<std::decay_t<A>>) && ...),
+  static_assert(((!In::Tags[I] || std::is_integral_v<std::decay_t<A>>)&&...),
                 "box(): a tag of the signature's input is an integer "
                 "parameter (long, or int)");
   static_assert(
