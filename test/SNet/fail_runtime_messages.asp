@@ -14,6 +14,9 @@ Module Main is Root requires Module Src, Module Sink {
     Src src;
     Sink sink;
     flow:
+// GUARD: PayloadTypeError: the filter at {{.*}}fail_runtime_messages.asp:[[@LINE+3]]:23 got a record of type {<n>}, for which its pattern's guard is false
+// ORDER: PayloadTypeError: box 'Order' at {{.*}}fail_runtime_messages.asp:[[@LINE+2]]:59: field 'x' holds a 'int', not a 'long' (box() takes the labels of its signature's input, in that order)
+// INT: box 'Thrower' at {{.*}}fail_runtime_messages.asp:[[@LINE+1]]:67 threw an exception that is not a std::exception
       src ||| (Pass | [ {<n>} if (n > 0) -> {<m = n>} ] | Order | Thrower)
           ||| sink;
   }
@@ -51,6 +54,3 @@ Module Sink {
     }
   }
 }
-// GUARD: PayloadTypeError: the filter at {{.*}}fail_runtime_messages.asp:17:23 got a record of type {<n>}, for which its pattern's guard is false
-// ORDER: PayloadTypeError: box 'Order' at {{.*}}fail_runtime_messages.asp:17:59: field 'x' holds a 'int', not a 'long' (box() takes the labels of its signature's input, in that order)
-// INT: box 'Thrower' at {{.*}}fail_runtime_messages.asp:17:67 threw an exception that is not a std::exception

@@ -10,6 +10,7 @@ Module Main is Root requires Module Src, Module Sink {
     Src src;
     Sink sink;
     flow:
+// CHECK: PayloadTypeError: the split ! <k> at {{.*}}fail_split_missing_tag.asp:[[@LINE+1]]:15 got a record of type {a}, without its tag
       src ||| Pass ! <k> ||| sink;
   }
 }
@@ -32,4 +33,3 @@ Module Sink {
     }
   }
 }
-// CHECK: PayloadTypeError: the split ! <k> at {{.*}}fail_split_missing_tag.asp:13:15 got a record of type {a}, without its tag

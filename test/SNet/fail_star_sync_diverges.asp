@@ -19,6 +19,8 @@ Module Main is Root requires Module Src, Module Sink {
     Src src;
     Sink sink;
     flow:
+// NONE: error: {{.*}}a record of type {a, <k>} can never leave the star at {{.*}}fail_star_sync_diverges.asp:[[@LINE+2]]:15: it matches no pattern of the synchro-cell it repeats
+// ALONE: error: {{.*}}a record of type {a, b, <k>} can never leave the star at {{.*}}fail_star_sync_diverges.asp:[[@LINE+1]]:15: it matches every pattern of the synchro-cell it repeats by itself, and not the exit pattern
       src ||| [| {a, <k>} if (k > 0), {b} |] * {a, b, <go>} ||| sink;
   }
 }
@@ -40,5 +42,3 @@ Module Sink {
       std::printf("%s\n", show(getPayload<aspen::snet::Record>(q)).c_str());
   }
 }
-// NONE: error: {{.*}}a record of type {a, <k>} can never leave the star at {{.*}}fail_star_sync_diverges.asp:22:15: it matches no pattern of the synchro-cell it repeats
-// ALONE: error: {{.*}}a record of type {a, b, <k>} can never leave the star at {{.*}}fail_star_sync_diverges.asp:22:15: it matches every pattern of the synchro-cell it repeats by itself, and not the exit pattern

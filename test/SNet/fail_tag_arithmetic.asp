@@ -14,7 +14,10 @@ Module Main is Root requires Module Src, Module Sink {
     Src src;
     Sink sink;
     flow:
+// DIV: aspen: error: {{.*}}TagError: the filter at {{.*}}fail_tag_arithmetic.asp:[[@LINE+2]]:15: division by zero: 7 / 0
+// OVER: aspen: error: {{.*}}TagError: the filter at {{.*}}fail_tag_arithmetic.asp:[[@LINE+1]]:15: the value of -9223372036854775808 / -1 does not fit in a tag (64 bits)
       src ||| [ {<n>, <d>, <g>} -> {<q = n / d>, <g>} ]
+// GUARD: aspen: error: {{.*}}TagError: the guard '((10 % g) == 0)' at {{.*}}fail_tag_arithmetic.asp:[[@LINE+1]]:27: remainder by zero: 10 % 0
           .. ([ {<g>} if (10 % g == 0) -> {<g>} ] * {<g>} if (g > 5)) ||| sink;
   }
 }
@@ -35,6 +38,3 @@ Module Sink {
     }
   }
 }
-// DIV: aspen: error: {{.*}}TagError: the filter at {{.*}}fail_tag_arithmetic.asp:17:15: division by zero: 7 / 0
-// OVER: aspen: error: {{.*}}TagError: the filter at {{.*}}fail_tag_arithmetic.asp:17:15: the value of -9223372036854775808 / -1 does not fit in a tag (64 bits)
-// GUARD: aspen: error: {{.*}}TagError: the guard '((10 % g) == 0)' at {{.*}}fail_tag_arithmetic.asp:18:27: remainder by zero: 10 % 0
