@@ -144,7 +144,12 @@ public:
     llvm::raw_string_ostream B(Build);
     emitNode(P, I.Net, Id, Names, B);
     lineAt(I.Loc);
-    OS << "static ::aspen::snet::Graph aspen_net_graph_" << Id << "() {\n"
+    // Runs once, at start-up; optimising one long function with a local
+    // per node costs time superlinear in its length (200 boxes in series:
+    // about 20 s at -O2), for nothing.
+    OS << "__attribute__((optnone, noinline, cold)) static "
+          "::aspen::snet::Graph aspen_net_graph_"
+       << Id << "() {\n"
        << "  ::aspen::snet::Graph G;\n"
        << B.str() << "  G.Root = " << Names[I.Net.Index]
        << ";\n  return G;\n}\n"

@@ -18,8 +18,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SemaImpl.h"
-#include <optional>
 #include <algorithm>
+#include <optional>
 
 using namespace aspen;
 using namespace aspen::sema;
@@ -317,8 +317,8 @@ bool Sema::bindArgs(const ast::Declarator &Decl, const Symbol &Sym, Scope &S,
         continue;
       }
       // The smallest int64 has no literal of its own in C++.
-      V.Cxx = *N == INT64_MIN ? "(-9223372036854775807LL - 1)"
-                              : std::to_string(*N);
+      V.Cxx =
+          *N == INT64_MIN ? "(-9223372036854775807LL - 1)" : std::to_string(*N);
     } else {
       V.Cxx = A.String;
       V.IsString = true;
@@ -438,6 +438,15 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
 
   auto It = S.Names.find(R.Base.Text);
   if (It == S.Names.end()) {
+    // A net or box with an index or a queue (`A.q`, `A[0]`): it is not an
+    // instance, so it has neither.
+    if (R.Head == ast::InstanceRef::Named && (R.Lo || R.Queue) &&
+        isNetName(R.Base.Text)) {
+      Diags.report(R.Range.Begin, DiagId::ErrNetRefSuffix)
+          << R.Base.Text
+          << (lookup(R.Base.Text)->K == Symbol::Net ? "net" : "box");
+      return std::nullopt;
+    }
     Diags.report(R.Range.Begin, DiagId::ErrUnknownName)
         << R.Base.Text << S.RootSym->Name;
     std::vector<std::string> Names = scopeNames(S);
@@ -556,8 +565,8 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
                 << Callee;
             continue;
           }
-          G.K = E.K == Scope::Entry::Reduce ? graph::Collective::Reduce
-                                            : E.Coll;
+          G.K =
+              E.K == Scope::Entry::Reduce ? graph::Collective::Reduce : E.Coll;
           G.Name = S.Prefix + Callee;
           Used = &E;
         } else if (auto K = builtinCollective(Callee)) {
@@ -765,8 +774,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
             << C.Name << collectiveWord(C.K);
       }
       if (C.K == graph::Collective::AllToAll && !C.Receivers.empty() &&
-          !C.Sources.empty() &&
-          C.Receivers.size() != C.Sources.size())
+          !C.Sources.empty() && C.Receivers.size() != C.Sources.size())
         Diags.report(C.Loc, DiagId::ErrAllToAllCounts)
             << C.Name << std::to_string(C.Sources.size())
             << std::to_string(C.Receivers.size());

@@ -228,6 +228,8 @@ Sema::buildNamedNet(const ast::Name &N,
     Diags.report(N.Range.Begin, DiagId::ErrRecursiveNet) << N.Text;
     return std::nullopt;
   }
+  if (!netLimitsHold(N.Range.Begin, &N))
+    return std::nullopt;
   if (Decl->Sig) {
     if (!convertType(Decl->Sig->Input))
       return std::nullopt;
@@ -236,6 +238,7 @@ Sema::buildNamedNet(const ast::Name &N,
         return std::nullopt;
   }
   NetStack.push_back(Decl);
+  NetsBuilt.insert(Decl);
   std::vector<const ast::NetDecl *> Inner = Env;
   for (const auto &Nested : Decl->Nested)
     Inner.push_back(Nested.get());
@@ -246,14 +249,43 @@ Sema::buildNamedNet(const ast::Name &N,
   return Body;
 }
 
+/// Nets used inside nets are expanded by recursion, once per use: bound
+/// the depth (the stack) and the nodes made (a net used twice in each of
+/// twenty nested nets is a million copies), with an error instead of a
+/// crash or exhausted memory.
+bool Sema::netLimitsHold(SourceLoc Loc, const ast::Name *Net) {
+  constexpr size_t MaxNetDepth = 1000, MaxNetNodes = 100000;
+  if (Net && NetStack.size() >= MaxNetDepth) {
+    if (!NetTooDeepReported)
+      Diags.report(Loc, DiagId::ErrNetTooDeep)
+          << unsigned(MaxNetDepth) << Net->Text;
+    NetTooDeepReported = true;
+    return false;
+  }
+  if (Prog->SNetNodes.size() < MaxNetNodes)
+    return true;
+  if (!NetTooLargeReported)
+    Diags.report(Loc, DiagId::ErrNetTooLarge) << unsigned(MaxNetNodes);
+  NetTooLargeReported = true;
+  return false;
+}
+
 std::optional<SNetNodeId>
 Sema::buildNetNode(const ast::NetExpr &E,
                    const std::vector<const ast::NetDecl *> &Env) {
+  if (!netLimitsHold(E.getLoc(), nullptr))
+    return std::nullopt;
   if (auto *R = dyn_cast<ast::RefExpr>(&E)) {
     const ast::InstanceRef &Ref = R->Ref;
     if (Ref.Head != ast::InstanceRef::Named || Ref.Lo || Ref.Queue) {
-      Diags.report(Ref.Range.Begin, DiagId::ErrInstanceInNet)
-          << ast::toString(Ref);
+      const Symbol *S =
+          Ref.Head == ast::InstanceRef::Named ? lookup(Ref.Base.Text) : nullptr;
+      if (S && (S->K == Symbol::Net || S->K == Symbol::Box))
+        Diags.report(Ref.Range.Begin, DiagId::ErrNetRefSuffix)
+            << Ref.Base.Text << (S->K == Symbol::Net ? "net" : "box");
+      else
+        Diags.report(Ref.Range.Begin, DiagId::ErrInstanceInNet)
+            << ast::toString(Ref);
       return std::nullopt;
     }
     return buildNamedNet(Ref.Base, Env);
@@ -590,11 +622,12 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     std::vector<RecordType> Seen, Work;
     // Star: a record is tested before each replica, so the input is tested
     // too. Feedback: a record always enters the operand first.
+    bool OperandEmits = false;
     if (IsStar)
       Work.push_back(In);
     else
       for (const RecordType &O : infer(N.Children[0], In))
-        Work.push_back(O);
+        Work.push_back(O), OperandEmits = true;
     while (!Work.empty()) {
       RecordType T = Work.back();
       Work.pop_back();
@@ -617,11 +650,16 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
         addUnique(Out, T);
       if (Loops)
         for (const RecordType &O : infer(N.Children[0], T))
-          Work.push_back(O);
+          Work.push_back(O), OperandEmits = true;
     }
-    if (Out.empty() && IsStar && !TypeErrorReported.count(Id.Index) &&
-        WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second)
-      Diags.report(N.Loc, DiagId::WarnStarNeverExits) << P.str() << "star";
+    // Records the operand consumes (it emits nothing) do end.
+    if (Out.empty() && OperandEmits && !TypeErrorReported.count(Id.Index) &&
+        WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
+      if (IsStar)
+        Diags.report(N.Loc, DiagId::WarnStarNeverExits) << P.str() << "star";
+      else
+        Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << P.str();
+    }
     break;
   }
   }
@@ -698,6 +736,43 @@ bool Sema::checkAllNets() {
         }
         Prog->SNetNodes.resize(Mark);
         TypeErrorReported.clear();
+        checkNestedNets(*N, {});
       }
   return Diags.getNumErrors() == Before;
+}
+
+/// The nets defined inside N, used or not, as checkAllNets does for the
+/// top level: each in the scope of the nets around it (Env). Two with one
+/// name in the same net are an error.
+void Sema::checkNestedNets(const ast::NetDecl &N,
+                           std::vector<const ast::NetDecl *> Env) {
+  const size_t Outer = Env.size();
+  for (const auto &Nested : N.Nested) {
+    for (size_t I = Outer; I < Env.size(); ++I)
+      if (Env[I]->Ident.Text == Nested->Ident.Text) {
+        Diags.report(Nested->Ident.Range.Begin, DiagId::ErrRedefinition)
+            << "net" << Nested->Ident.Text;
+        Diags.report(Env[I]->Ident.Range.Begin, DiagId::NotePreviousDefinition)
+            << Nested->Ident.Text;
+        break;
+      }
+    Env.push_back(Nested.get());
+  }
+  for (const auto &Nested : N.Nested) {
+    if (NetsBuilt.count(Nested.get())) {
+      checkNestedNets(*Nested, Env); // checked where it is used
+      continue;
+    }
+    size_t Mark = Prog->SNetNodes.size();
+    // Looked up by name from the end, as buildNamedNet does: a duplicate
+    // (reported above) is checked as the definition uses see.
+    if (std::optional<SNetNodeId> Root = buildNamedNet(Nested->Ident, Env)) {
+      inferNetwork(*Root);
+      if (Nested->Sig)
+        checkSignature(*Nested, *Root);
+    }
+    Prog->SNetNodes.resize(Mark);
+    TypeErrorReported.clear();
+    checkNestedNets(*Nested, Env);
+  }
 }

@@ -150,6 +150,9 @@ public:
   void inferNetwork(graph::SNetNodeId Root);
   bool isNetName(llvm::StringRef Name) const;
   bool checkAllNets();
+  void checkNestedNets(const ast::NetDecl &N,
+                       std::vector<const ast::NetDecl *> Env);
+  bool netLimitsHold(SourceLoc Loc, const ast::Name *Net);
   void checkSignature(const ast::NetDecl &N, graph::SNetNodeId Root);
   void typeError(graph::SNetNodeId N, const graph::RecordType &T);
 
@@ -168,10 +171,13 @@ public:
   unsigned InlineCollectives = 0;
   unsigned Networks = 0;
   std::vector<const ast::NetDecl *> NetStack; // recursion guard
-  std::set<uint32_t> TypeErrorReported;       // SNet nodes already diagnosed
-  std::set<const Symbol *> ConstsChecked;     // roots whose consts were checked
-  std::vector<const Symbol *> Elaborating;    // roots being elaborated, outermost first
-  const Scope *CurScope = nullptr;            // while building a network
+  bool NetTooLargeReported = false, NetTooDeepReported = false;
+  std::set<const ast::NetDecl *> NetsBuilt; // checked by some use
+  std::set<uint32_t> TypeErrorReported;     // SNet nodes already diagnosed
+  std::set<const Symbol *> ConstsChecked;   // roots whose consts were checked
+  std::vector<const Symbol *>
+      Elaborating;                 // roots being elaborated, outermost first
+  const Scope *CurScope = nullptr; // while building a network
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
 };
 
