@@ -674,7 +674,7 @@ void Engine::invoke(Worker &W, Item *It) {
     // Taking the input's labels: a field of another type than box()'s
     // parameter means a wrong type or parameters out of the signature's
     // order.
-    bool WrongType = std::strstr(X.what(), " holds a ") != nullptr;
+    bool WrongType = std::strstr(X.what(), " holds a value of type ") != nullptr;
     throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what() +
                            (WrongType ? " (box() takes the labels of its "
                                         "signature's input, in that order)"

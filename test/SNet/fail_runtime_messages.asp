@@ -15,7 +15,7 @@ Module Main is Root requires Module Src, Module Sink {
     Sink sink;
     flow:
 // GUARD: PayloadTypeError: the filter at {{.*}}fail_runtime_messages.asp:[[@LINE+3]]:23 got a record of type {<n>}, for which its pattern's guard is false
-// ORDER: PayloadTypeError: box 'Order' at {{.*}}fail_runtime_messages.asp:[[@LINE+2]]:59: field 'x' holds a 'int', not a 'long' (box() takes the labels of its signature's input, in that order)
+// ORDER: PayloadTypeError: box 'Order' at {{.*}}fail_runtime_messages.asp:[[@LINE+2]]:59: field 'x' holds a value of type 'int', not 'long' (box() takes the labels of its signature's input, in that order)
 // INT: box 'Thrower' at {{.*}}fail_runtime_messages.asp:[[@LINE+1]]:67 threw an exception that is not a std::exception
       src ||| (Pass | [ {<n>} if (n > 0) -> {<m = n>} ] | Order | Thrower)
           ||| sink;
