@@ -1052,7 +1052,16 @@ void Engine::pump() {
   auto Admit = [&](Payload *P) {
     QueueElement Q(P);
     wakeProducers(In);
-    Record &R = ::aspen::getPayload<Record>(Q);
+    if (!P || typeid(*P) != typeid(Record)) {
+      const Node &Root = G.Nodes[G.Root];
+      throw PayloadTypeError(
+          "the network" + (Root.Where.empty() ? "" : " at " + Root.Where) +
+          " received " +
+          (P ? "a payload of type '" + demangle(typeid(*P).name()) + "'"
+             : std::string("an empty element")) +
+          "; networks take aspen::snet::Record payloads");
+    }
+    Record &R = *static_cast<Record *>(P);
     route(Main, {true, G.Root, std::move(R), Cont()});
   };
   while (!Failed.load(std::memory_order_acquire)) {
