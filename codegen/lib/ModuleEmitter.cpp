@@ -132,7 +132,9 @@ public:
        << labels(B.Sig.Input) << ";\n  " << BoxClassPrefix << N
        << " B;\n  B.Variants = &Variants;\n  B.Out = &Out;\n"
        << "  ::aspen::snet::invokeBox<AspenSig_" << N << ">(B, &"
-       << BoxClassPrefix << N << "::box, In, Input);\n}\n";
+       << BoxClassPrefix << N << "::box, In, Input);\n}\n"
+       << "[[maybe_unused]] static const bool aspen_box_registered_" << N
+       << " = ::aspen::snet::registerBox(" << quoted(N) << ");\n";
   }
 
   /// One S-Net network instance: its graph, built at start-up, and the

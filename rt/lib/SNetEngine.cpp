@@ -49,6 +49,7 @@
 #include "aspen/rt/LinkedMPSCQueue.h"
 #include "aspen/rt/WorkStealingDeque.h"
 #include "aspen/snet.h"
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -674,7 +675,8 @@ void Engine::invoke(Worker &W, Item *It) {
     // Taking the input's labels: a field of another type than box()'s
     // parameter means a wrong type or parameters out of the signature's
     // order.
-    bool WrongType = std::strstr(X.what(), " holds a value of type ") != nullptr;
+    bool WrongType =
+        std::strstr(X.what(), " holds a value of type ") != nullptr;
     throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what() +
                            (WrongType ? " (box() takes the labels of its "
                                         "signature's input, in that order)"
@@ -1129,6 +1131,18 @@ std::string aspen::rt::describeSNet(const Instance &I) {
   return "";
 }
 
+/// The boxes of the program, registered by static initialisers (before
+/// main, so before checkSNetEnvironment).
+static std::vector<std::string> &boxNames() {
+  static std::vector<std::string> Names;
+  return Names;
+}
+
+bool aspen::snet::registerBox(const char *Name) {
+  boxNames().push_back(Name);
+  return true;
+}
+
 void aspen::rt::checkSNetEnvironment() {
   auto Bad = [](const char *Name, const char *V, const char *Want) {
     std::fprintf(stderr, "aspen: error: %s=%s: %s\n", Name, V, Want);
@@ -1149,13 +1163,32 @@ void aspen::rt::checkSNetEnvironment() {
         Colon == std::string::npos ? Part : Part.substr(Colon + 1);
     char *End = nullptr;
     unsigned long N = std::strtoul(Num.c_str(), &End, 10);
-    if (Num.empty() || *End || N < 1 || N > RingSize || Colon == 0)
+    if (Num.empty() || !std::isdigit(static_cast<unsigned char>(Num[0])) ||
+        *End || N < 1 || N > RingSize || Colon == 0)
       Bad("ASPEN_SNET_CONCURRENCY", V,
           "expected N or Box:N,... with each N between 1 and 64");
-    if (Colon == std::string::npos)
+    if (Colon == std::string::npos) {
       Settings.Concurrency = unsigned(N);
-    else
-      Settings.PerBox.push_back({Part.substr(0, Colon), unsigned(N)});
+    } else {
+      std::string Box = Part.substr(0, Colon);
+      const std::vector<std::string> &Boxes = boxNames();
+      if (std::find(Boxes.begin(), Boxes.end(), Box) == Boxes.end()) {
+        std::string Known;
+        for (const std::string &B : Boxes)
+          Known += (Known.empty() ? "" : ", ") + B;
+        Bad("ASPEN_SNET_CONCURRENCY", V,
+            ("this program has no box named '" + Box + "' (" +
+             (Known.empty() ? std::string("it has no boxes")
+                            : "its boxes: " + Known) +
+             ")")
+                .c_str());
+      }
+      for (const auto &[Name, Limit] : Settings.PerBox)
+        if (Name == Box)
+          Bad("ASPEN_SNET_CONCURRENCY", V,
+              ("box '" + Box + "' is named twice").c_str());
+      Settings.PerBox.push_back({Box, unsigned(N)});
+    }
     if (Comma == std::string::npos)
       break;
     Pos = Comma + 1;

@@ -2,10 +2,13 @@
 // RUN: %t | FileCheck %s
 // RUN: env ASPEN_SNET_CONCURRENCY=Work:3,1 %t | FileCheck %s
 // RUN: env ASPEN_SNET_WORKERS=1 %t | FileCheck %s
+// RUN: env ASPEN_SNET_CONCURRENCY=Wrok:3 not %t 2>&1 | FileCheck %s --check-prefix=NAME
+// RUN: env ASPEN_SNET_CONCURRENCY=Work:3,Work:2 not %t 2>&1 | FileCheck %s --check-prefix=TWICE
 // Several workers run the box at once, and records take very different
 // times, yet its output stream keeps its input order: the box's collector
 // forwards invocations in the order their records arrived. Each input gives
-// two outputs, which stay together and in order.
+// two outputs, which stay together and in order. A concurrency setting for
+// a box the program does not have, or for one box twice, is an error.
 #include <cstdio>
 #include <aspen/runtime.h>
 #include <aspen/snet.h>
@@ -56,3 +59,5 @@ Module Sink {
   }
 }
 // CHECK: records=6000 out-of-order=0
+// NAME: aspen: error: ASPEN_SNET_CONCURRENCY=Wrok:3: this program has no box named 'Wrok' (its boxes: Work)
+// TWICE: aspen: error: ASPEN_SNET_CONCURRENCY=Work:3,Work:2: box 'Work' is named twice

@@ -512,6 +512,10 @@ struct Node {
   unsigned Concurrency = 0;
 };
 
+/// Generated code registers every box of the program at start-up, so that
+/// ASPEN_SNET_CONCURRENCY can be checked against their names.
+bool registerBox(const char *Name);
+
 /// The static property graph of one network, built by generated code at
 /// start-up. Entities (box and synchro-cell state, star and split replicas)
 /// are created from it on demand by the engine (SNetEngine.cpp).
