@@ -205,6 +205,12 @@ struct Entity {
   // Synchro-cells: one stream, run by one examiner at a time.
   LinkedMPSCQueue<Item> In;
   Examiner Claim;
+  // The network's own fiber does not examine a cell (a pass may be long, or
+  // endless when a record goes round a star for ever, and the fiber must
+  // keep admitting input and sending output): it pushes this licence
+  // (E = this, L = null) for a helper, at most one at a time.
+  Item ExamineLicence{Record(), Cont()};
+  std::atomic<bool> LicencePending{false};
   // Written by the examiner only, read by ASPEN_DUMP.
   std::atomic<int64_t> HeldRecords{0}, HoldingReplicas{0};
   void countHeld(int64_t Records, int64_t Replicas) {
@@ -320,6 +326,7 @@ private:
   bool leave(Worker &W, Step &S);
   void toEntity(Worker &W, Entity &E, Record R, Cont K);
   void push(Worker &W, Entity &E, Item *It);
+  void examine(Worker &W, Entity &E);
   void toExit(Item *It);
   void recordDone();
   void wakeHelper();
@@ -363,6 +370,7 @@ Engine::Engine(ModuleBase &Self, const Graph &G) : Self(Self), G(G) {
                               " patterns: at most 64 are supported");
     auto E = std::make_unique<Entity>();
     E->N = &N;
+    E->ExamineLicence.E = E.get();
     if (N.K == Node::Box) {
       unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
       E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);
@@ -622,6 +630,17 @@ void Engine::push(Worker &W, Entity &E, Item *It) {
     return;
   }
   E.In.push(It);
+  if (&W == Workers[NumHelpers].get()) { // the network's own fiber
+    if (!E.LicencePending.exchange(true, std::memory_order_acq_rel)) {
+      W.Licences.push(&E.ExamineLicence);
+      wakeHelper();
+    }
+    return;
+  }
+  examine(W, E);
+}
+
+void Engine::examine(Worker &W, Entity &E) {
   E.Claim.poke([&] {
     while (Item *It = E.In.pop())
       runSync(W, E, It);
@@ -966,6 +985,13 @@ void Engine::helper(Worker &W) {
     }
     if (Got) {
       try {
+        if (!It->L) { // a synchro-cell to examine, from the network's fiber
+          // An exchange, not a store: it acquires the fiber's push of the
+          // records this licence stands for.
+          It->E->LicencePending.exchange(false, std::memory_order_acq_rel);
+          examine(W, *It->E);
+          continue;
+        }
         invoke(W, It);
       } catch (...) {
         fail(std::current_exception());
