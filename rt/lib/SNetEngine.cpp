@@ -165,6 +165,9 @@ private:
 /// running a box, and when none is.
 constexpr int BusySpins = 4096, IdleSpins = 64;
 
+/// How many licences a helper runs between looks at the network's fiber.
+constexpr unsigned GiveWayEvery = 64;
+
 /// How many invocations of one box may be under way; bounds the ring.
 constexpr unsigned RingSize = 64;
 
@@ -311,6 +314,7 @@ private:
     Fiber *F = nullptr;
     std::atomic<bool> Sleeping{false};
     uint64_t Rand = 0;
+    unsigned SinceLook = 0; // licences run since it looked at the main fiber
   };
 
   void helper(Worker &W);
@@ -330,6 +334,7 @@ private:
   void toExit(Item *It);
   void recordDone();
   void wakeHelper();
+  bool giveWay(Worker &W);
   void wakeMain();
   void fail(std::exception_ptr E);
 
@@ -937,6 +942,34 @@ void Engine::wakeHelper() {
   }
 }
 
+/// Helpers keep their workers while licences last, so the network's own
+/// fiber, once woken, could wait long for a worker to run it: its exit
+/// queue then grows by every record that leaves (PowerOfTwo(20): 338 MiB).
+/// A helper that finds it waiting sleeps instead, and the fiber wakes the
+/// sleepers at its next turn while licences wait. Dekker with pump(): the
+/// helper announces its sleep and then looks at the fiber's state; the
+/// fiber, once running, fences and then looks for sleepers. True: park.
+bool Engine::giveWay(Worker &W) {
+  Fiber &Main = Self.AspenSelf->F;
+  int S = Main.St.load(std::memory_order_relaxed);
+  if (S != Fiber::Ready && S != Fiber::Runnable)
+    return false;
+  W.F->St.store(Fiber::Parking, std::memory_order_relaxed);
+  W.Sleeping.store(true, std::memory_order_relaxed);
+  NumSleeping.fetch_add(1, std::memory_order_seq_cst);
+  fullFence();
+  S = Main.St.load(std::memory_order_acquire);
+  if ((S == Fiber::Ready || S == Fiber::Runnable) &&
+      !Stop.load(std::memory_order_acquire))
+    return true;
+  if (W.Sleeping.exchange(false, std::memory_order_acq_rel)) {
+    NumSleeping.fetch_sub(1, std::memory_order_relaxed);
+    W.F->St.store(Fiber::Running, std::memory_order_relaxed);
+    return false;
+  }
+  return true; // a waker took the flag: park, and be woken at once
+}
+
 void Engine::wakeMain() {
   fullFence();
   if (MainWaiting.load(std::memory_order_relaxed) &&
@@ -996,6 +1029,13 @@ void Engine::helper(Worker &W) {
       } catch (...) {
         fail(std::current_exception());
         break;
+      }
+      // Now and then: if the network's own fiber is waiting for a worker
+      // (to send what left, or admit input), give it this one.
+      if (++W.SinceLook == GiveWayEvery) {
+        W.SinceLook = 0;
+        if (giveWay(W))
+          S->park(); // the network's fiber wakes us (pump)
       }
       continue;
     }
@@ -1094,6 +1134,15 @@ void Engine::pump() {
   };
   while (!Failed.load(std::memory_order_acquire)) {
     bool Progress = false;
+    // Helpers that gave way to this fiber (giveWay) sleep until it runs.
+    fullFence();
+    if (NumSleeping.load(std::memory_order_relaxed) > 0) {
+      bool Licences = false;
+      for (auto &V : Workers)
+        Licences = Licences || !V->Licences.empty();
+      for (unsigned K = 0; Licences && K < NumHelpers; ++K)
+        wakeHelper();
+    }
     while (Item *It = Exit.pop()) {
       Record *Out = new Record(std::move(It->R));
       delete It;
