@@ -48,6 +48,16 @@ try:
 except OSError:
     pass
 
+# A node on the IPv6 loopback, where the machine has one.
+import socket
+
+try:
+    with socket.socket(socket.AF_INET6) as s6:
+        s6.bind(("::1", 0))
+    config.available_features.add("ipv6")
+except OSError:
+    pass
+
 # A sanitizer build: programs run under the sanitizers (slower, more
 # memory); tests of timing or memory use mark themselves UNSUPPORTED: asan.
 for s in getattr(config, "aspen_sanitize", "").split(","):

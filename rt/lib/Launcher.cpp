@@ -121,15 +121,13 @@ std::string shellQuote(const std::string &S) {
 }
 
 /// Writes complete lines of Buf, prefixed, to Fd; keeps the rest.
-void relay(std::string &Buf, const std::string &Prefix, FILE *To,
-           bool Flush) {
+void relay(std::string &Buf, const std::string &Prefix, FILE *To, bool Flush) {
   size_t At = 0;
   for (;;) {
     size_t NL = Buf.find('\n', At);
     if (NL == std::string::npos)
       break;
-    std::fprintf(To, "%s%.*s\n", Prefix.c_str(), int(NL - At),
-                 Buf.data() + At);
+    std::fprintf(To, "%s%.*s\n", Prefix.c_str(), int(NL - At), Buf.data() + At);
     At = NL + 1;
   }
   Buf.erase(0, At);
@@ -185,7 +183,8 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
     socklen_t Len;
     int E = 0;
     if (!resolve(Nodes[K].Host, SA, Len, &E)) {
-      std::fprintf(stderr, "aspen: error: cannot resolve node '%s': %s\n",
+      std::fprintf(stderr, "aspen: error: %s%scannot resolve node '%s': %s\n",
+                   Nodes[K].Where.c_str(), Nodes[K].Where.empty() ? "" : ": ",
                    Nodes[K].Name.c_str(), gai_strerror(E));
       return 2;
     }
@@ -200,8 +199,7 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
     ++LocalCount;
     auto *SP = reinterpret_cast<sockaddr_in *>(&SA);
     auto *SP6 = reinterpret_cast<sockaddr_in6 *>(&SA);
-    (SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port) =
-        htons(Port[K]);
+    (SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port) = htons(Port[K]);
     int Fd = socket(SA.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int One = 1;
     setsockopt(Fd, SOL_SOCKET, SO_REUSEADDR, &One, sizeof One);
@@ -248,7 +246,7 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
   if (!getcwd(Cwd, sizeof Cwd))
     Cwd[0] = 0;
 
-  struct sigaction SA{};
+  struct sigaction SA {};
   SA.sa_handler = onSignal;
   sigaction(SIGINT, &SA, nullptr);
   sigaction(SIGTERM, &SA, nullptr);
@@ -390,10 +388,10 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
         } else if (WIFSIGNALED(WS)) {
           S = 128 + WTERMSIG(WS);
           if (!Killed)
-            std::fprintf(stderr, "aspen: error: node '%s' was killed by "
-                                 "signal %d (%s)\n",
-                         C.Name.c_str(), WTERMSIG(WS),
-                         strsignal(WTERMSIG(WS)));
+            std::fprintf(stderr,
+                         "aspen: error: node '%s' was killed by "
+                         "signal %d (%s)\n",
+                         C.Name.c_str(), WTERMSIG(WS), strsignal(WTERMSIG(WS)));
         }
         C.Status = S;
         // A node the launcher itself killed does not decide the status.
@@ -439,6 +437,12 @@ bool aspen::rt::net::readHostfile(const char *Path,
   char Buf[4096];
   for (size_t N; (N = std::fread(Buf, 1, sizeof Buf, F)) > 0;)
     Text.append(Buf, N);
+  if (std::ferror(F)) { // a directory opens, and fails to read
+    std::fprintf(stderr, "aspen: error: cannot read hostfile '%s': %s\n", Path,
+                 std::strerror(errno));
+    std::fclose(F);
+    return false;
+  }
   std::fclose(F);
   // The format and its messages are aspenc's (aspen/rt/Hostfile.h).
   std::vector<hostfile::Entry> Entries;
@@ -455,6 +459,8 @@ bool aspen::rt::net::readHostfile(const char *Path,
     N.Name = E.Name;
     N.Host = std::move(E.Name);
     N.Port = E.Port;
+    N.Where = std::string(Path) + ":" + std::to_string(E.Line) + ":" +
+              std::to_string(E.Col);
     Out.push_back(std::move(N));
   }
   if (Out.size() != Nodes.size()) {

@@ -22,8 +22,10 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <sched.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace aspen;
 using namespace aspen::rt;
@@ -63,6 +65,23 @@ void Transport::Impl::stopJob(int Status) {
   FailStatus = Status;
   if (Sched)
     Sched->stop(Status);
+  // Instances stop at their next send or dequeue; one that computes, or
+  // sends to a node already gone, may not reach one for long. The job must
+  // end within seconds of a failure on every node, also when no launcher
+  // of ours is there to kill it (srun, mpirun): a watchdog ends this
+  // process if it is still here after the grace period.
+  static std::once_flag Watchdog;
+  std::call_once(Watchdog, [Status, Self = Self] {
+    std::thread([Status, Self] {
+      std::this_thread::sleep_for(std::chrono::seconds(3));
+      std::fprintf(stderr,
+                   "aspen: error: node '%s': instances still running 3 s "
+                   "after the job failed; ending the process\n",
+                   Self.c_str());
+      std::fflush(nullptr);
+      _exit(Status ? Status : 1);
+    }).detach();
+  });
   after(std::chrono::milliseconds(200), [this] {
     closeAll();
     return false;

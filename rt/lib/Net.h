@@ -52,6 +52,9 @@ struct NodeInfo {
   std::string Name; // as in the hostfile
   std::string Host; // where to connect (address or name)
   uint16_t Port = 0;
+  /// `hosts:3:1`, where a hostfile given at run time names it; empty for
+  /// the nodes built in by aspenc --hostfile.
+  std::string Where;
 };
 
 struct Config {
@@ -59,11 +62,11 @@ struct Config {
   uint32_t Self = 0;
   std::string Secret; // 16 bytes
   uint64_t ProgramHash = 0;
-  int ListenFd = -1;           // inherited from the launcher, or -1
-  double ConnectTimeout = 30;  // seconds, ASPEN_CONNECT_TIMEOUT
-  double PeerTimeout = 10;     // seconds of silence, ASPEN_PEER_TIMEOUT
-  size_t MaxFrame = 256 << 20; // bytes, ASPEN_MAX_FRAME
-  size_t QueueCapacity = 256; // of each outbound queue, in messages
+  int ListenFd = -1;            // inherited from the launcher, or -1
+  double ConnectTimeout = 30;   // seconds, ASPEN_CONNECT_TIMEOUT
+  double PeerTimeout = 10;      // seconds of silence, ASPEN_PEER_TIMEOUT
+  size_t MaxFrame = 256 << 20;  // bytes, ASPEN_MAX_FRAME
+  size_t QueueCapacity = 256;   // of each outbound queue, in messages
   size_t QueueBytes = 16 << 20; // and in bytes of arrays and strings
   uint32_t WindowMessages = 64;
   // Enough for the bandwidth-delay product of a fast network (8 MiB is

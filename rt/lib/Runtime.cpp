@@ -27,9 +27,9 @@
 #include "Collectives.h"
 #include "Demangle.h"
 #include "Env.h"
+#include "Io.h"
 #include "Net.h"
 #include "RuntimeImpl.h"
-#include "Io.h"
 #include "Scheduler.h"
 #include "Trace.h"
 #include "aspen/rt/abi.h"
@@ -41,8 +41,8 @@
 #include <functional>
 #include <iostream>
 #include <pthread.h>
-#include <sys/stat.h>
 #include <string>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -57,7 +57,7 @@ struct Runtime {
   char **Argv = nullptr;
   std::vector<std::unique_ptr<ModuleType>> Modules;
   std::vector<std::unique_ptr<Instance>> Instances;
-  std::vector<uint32_t> Edges; // quads: from, fromPort, to, toPort
+  std::vector<uint32_t> Edges;      // quads: from, fromPort, to, toPort
   std::vector<net::NodeInfo> Nodes; // empty: one node
   size_t QueueCapacity = 256;
   Scheduler::Options SchedOpts;
@@ -181,7 +181,6 @@ bool spinPush(InputPort &In, Payload *P) {
   return false;
 }
 
-
 /// Whether a file named by environment variable Var can be written where
 /// it is (the file itself is made only when there is something to write);
 /// says why not.
@@ -190,7 +189,9 @@ static bool checkWritable(const char *Var, const char *Path) {
     return true;
   std::string Dir = Path;
   size_t Slash = Dir.rfind('/');
-  Dir = Slash == std::string::npos ? "." : Slash == 0 ? "/" : Dir.substr(0, Slash);
+  Dir = Slash == std::string::npos ? "."
+        : Slash == 0               ? "/"
+                                   : Dir.substr(0, Slash);
   struct stat St;
   const char *Why = nullptr;
   if (::stat(Path, &St) == 0 && S_ISDIR(St.st_mode))
@@ -205,7 +206,6 @@ static bool checkWritable(const char *Var, const char *Path) {
                Path, Why);
   return false;
 }
-
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
   const std::vector<std::string> &Names = Kind[0] == 'i' ? M.Inputs : M.Outputs;
@@ -312,9 +312,9 @@ void reportDeadlock() {
     std::string Net = describeSNet(I);
     for (size_t Pos = 0; !Net.empty() && Pos != std::string::npos;) {
       size_t End = Net.find('\n', Pos);
-      std::fprintf(stderr, "    %s\n",
-                   Net.substr(Pos, End == std::string::npos ? End : End - Pos)
-                       .c_str());
+      std::fprintf(
+          stderr, "    %s\n",
+          Net.substr(Pos, End == std::string::npos ? End : End - Pos).c_str());
       Pos = End == std::string::npos ? End : End + 1;
     }
   }
@@ -366,10 +366,10 @@ void ModuleBase::sendTo(unsigned Target, QueueElement &&E) {
   Instance &I = *AspenSelf;
   OutputPort &O = I.Outputs[0];
   if (Target >= O.Targets.size())
-    throw std::out_of_range(
-        "sendTo: target " + std::to_string(Target) + " of '" + I.Name +
-        "', whose default output queue has " +
-        std::to_string(O.Targets.size()) + " target(s)");
+    throw std::out_of_range("sendTo: target " + std::to_string(Target) +
+                            " of '" + I.Name +
+                            "', whose default output queue has " +
+                            std::to_string(O.Targets.size()) + " target(s)");
   pushTo(I, 0, O.Targets[Target], std::move(E));
 }
 
@@ -455,8 +455,8 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
       if (StatsEnabled)
         I.DequeueNs += nowNs() - T0;
       if (trace::Enabled)
-        trace::record(trace::ParkedDequeue, &I.Name,
-                      &I.Type->Inputs[Port], T0, nowNs());
+        trace::record(trace::ParkedDequeue, &I.Name, &I.Type->Inputs[Port], T0,
+                      nowNs());
       I.Blocked = Instance::None;
       if (In.tryPop(P))
         break;
@@ -490,8 +490,8 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   // Node processes sharing a machine get disjoint cores from the launcher.
   R.SchedOpts.FirstCore = unsigned(envSize("ASPEN_FIRST_CORE", 0, 0, 1 << 20));
   checkSNetEnvironment();
-  setReduceSegmentBytes(envSize("ASPEN_REDUCE_SEGMENT_BYTES", 64 * 1024, 0,
-                                size_t(1) << 40));
+  setReduceSegmentBytes(
+      envSize("ASPEN_REDUCE_SEGMENT_BYTES", 64 * 1024, 0, size_t(1) << 40));
 }
 
 extern "C" U32 aspen_rt_add_module(Ptr Name, Ptr Factory, U32 NumInputs,
@@ -538,7 +538,7 @@ extern "C" U32 aspen_rt_add_collective(U32 Kind, Ptr Name, U32 Op, Ptr UserOp,
   auto M = std::make_unique<ModuleType>();
   std::string N = static_cast<const char *>(Name);
   static const char *const KindNames[] = {"Reduce", "Broadcast", "Reduce",
-                                          "Gather", "Scatter", "AllToAll"};
+                                          "Gather", "Scatter",   "AllToAll"};
   M->Name = Kind < 6 ? KindNames[Kind] : "Reduce";
   M->Builtin = true;
   auto In = static_cast<const char *const *>(SourceNames);
@@ -640,7 +640,12 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
       if (Colon == std::string::npos || Colon < At)
         break;
       N.Host = S.substr(At, Colon - At);
-      N.Port = uint16_t(std::atoi(S.substr(Colon + 1, Comma - Colon - 1).c_str()));
+      // An IPv6 address comes bracketed, [::1]:port; the resolver wants it
+      // bare.
+      if (N.Host.size() > 2 && N.Host.front() == '[' && N.Host.back() == ']')
+        N.Host = N.Host.substr(1, N.Host.size() - 2);
+      N.Port =
+          uint16_t(std::atoi(S.substr(Colon + 1, Comma - Colon - 1).c_str()));
       if (Comma == std::string::npos)
         break;
       At = Comma + 1;
@@ -652,16 +657,28 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
   if (const char *Fd = std::getenv("ASPEN_LISTEN_FD"))
     C.ListenFd = std::atoi(Fd);
   const char *Secret = std::getenv("ASPEN_JOB_SECRET");
+  if (Secret && *Secret &&
+      (std::strlen(Secret) != 32 ||
+       std::strspn(Secret, "0123456789abcdefABCDEF") != 32)) {
+    // Checked, not mended: a secret of other digits or length would have
+    // become a weaker one without a word.
+    std::fprintf(stderr,
+                 "aspen: error: ASPEN_JOB_SECRET must be 32 hexadecimal "
+                 "digits (16 random bytes, as `openssl rand -hex 16` "
+                 "prints)\n");
+    std::exit(2);
+  }
   std::string Seed;
-  if (Secret && std::strlen(Secret) == 32) {
+  if (Secret && *Secret) {
     for (size_t K = 0; K < 32; K += 2)
-      Seed += char(std::strtoul(std::string(Secret + K, 2).c_str(), nullptr, 16));
+      Seed +=
+          char(std::strtoul(std::string(Secret + K, 2).c_str(), nullptr, 16));
   } else {
     // Started by a cluster launcher without a secret: the job id is all
     // the nodes share (docs/runtime.md says to export ASPEN_JOB_SECRET).
     std::string Job;
-    for (const char *V : {"SLURM_JOB_ID", "OMPI_MCA_ess_base_jobid",
-                          "PMI_ID", "PMIX_NAMESPACE"})
+    for (const char *V : {"SLURM_JOB_ID", "OMPI_MCA_ess_base_jobid", "PMI_ID",
+                          "PMIX_NAMESPACE"})
       if (const char *J = std::getenv(V))
         Job += J;
     uint64_t H = C.ProgramHash;
@@ -797,8 +814,7 @@ extern "C" I32 aspen_rt_run() {
   // Where traces and dumps go is checked now, before any node connects or
   // anything runs: a trace lost at the end of a long run, or a dump lost
   // when a hang is finally caught, is worth an error up front.
-  trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Self].Name,
-              Distributed);
+  trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Self].Name, Distributed);
   if (DumpPath && Distributed) {
     // One dump per node, as for traces: live.dot -> live.<node>.dot
     static std::string PerNode;

@@ -2,6 +2,9 @@
 // RUN: %python %S/Inputs/cluster_launch.py slurm 4 %t | FileCheck %s
 // RUN: %python %S/Inputs/cluster_launch.py ompi 4 %t | FileCheck %s
 // RUN: %python %S/Inputs/cluster_launch.py pmi 4 %t | FileCheck %s
+// A job secret that is not 32 hex digits is refused, not weakened.
+// RUN: env SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_JOB_ID=7 ASPEN_JOB_SECRET=zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz %python %S/Inputs/status.py 2 %t 2>&1 | FileCheck %s --check-prefix=SECRET
+// RUN: env SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_JOB_ID=7 ASPEN_JOB_SECRET=0123 %python %S/Inputs/status.py 2 %t 2>&1 | FileCheck %s --check-prefix=SECRET
 // Nodes started by a cluster launcher (srun, mpirun: only a rank in the
 // environment) find each other, run the program, and take their share of
 // this machine's cores as aspen's own launcher gives it: the same worker
@@ -61,3 +64,4 @@ Module W {
 // TASKSET-DAG: [127.0.0.1] w[0]: 100 rounds, 0 wrong
 // TASKSET-DAG: [127.0.0.1] aspen: stats: {{.*}} s, 1 worker, not pinned
 // TASKSET-DAG: [127.0.0.2] aspen: stats: {{.*}} s, 1 worker, not pinned
+// SECRET: aspen: error: ASPEN_JOB_SECRET must be 32 hexadecimal digits

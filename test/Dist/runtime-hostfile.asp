@@ -4,6 +4,8 @@
 // RUN: not %t --hostfile %S/Inputs/bad-hosts 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: not %t --hostfile %S/Inputs/no-such-file 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not %t --hostfile 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not %t --hostfile %S/Inputs 2>&1 | FileCheck %s --check-prefix=DIR
+// RUN: not %t --hostfile %S/Inputs/unresolvable-hosts 2>&1 | FileCheck %s --check-prefix=RESOLVE
 // `./main --hostfile FILE` runs a program on other machines than those it
 // was built for, node for node; the file is checked before anything starts.
 #include <cstdio>
@@ -37,3 +39,5 @@ Module B {
 // SYNTAX: aspen: error: {{.*}}bad-hosts:2:{{[0-9]+}}: a node needs 1 to 1048576 slots, not 'x'
 // MISSING: aspen: error: cannot open hostfile '{{.*}}no-such-file'
 // NOFILE: aspen: error: --hostfile needs a file name
+// DIR: aspen: error: cannot read hostfile '{{.*}}Inputs': Is a directory
+// RESOLVE: aspen: error: {{.*}}unresolvable-hosts:3:1: cannot resolve node 'no-such-host.invalid'
