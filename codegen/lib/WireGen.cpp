@@ -684,13 +684,15 @@ public:
     }
     Code += "static void aspen_wire_put" + N +
             "(const aspen::Payload &P, aspen::wire::Writer &W) {\n"
-            "  const char *B = reinterpret_cast<const char *>(&static_cast<"
+            "  [[maybe_unused]] const char *B = reinterpret_cast<const char "
+            "*>(&static_cast<"
             "const " +
             Name + " &>(P));\n" + Put + "}\n";
     Code +=
         "static aspen::Payload *aspen_wire_get" + N +
         "(aspen::wire::Reader &R) {\n  auto *O = new " + Name +
-        "();\n  char *B = reinterpret_cast<char *>(O);\n  try {\n" + Get +
+        "();\n  [[maybe_unused]] char *B = reinterpret_cast<char *>(O);\n"
+        "  try {\n" + Get +
         "  } catch (...) {\n    delete O;\n    throw;\n  }\n  return O;\n}\n";
     Code += "static const bool aspen_wire_reg" + N +
             " = (aspen::wire::registerType(typeid(" + Name +
