@@ -218,10 +218,22 @@ public:
   }
 
   /// True if W.put / R.get handle T directly (wire.h's overloads).
+  /// Numbers and enums wire.h reads and writes: not __int128 (no wire
+  /// format of its own), and not a const one (the reader assigns it).
+  static bool scalar(clang::QualType T) {
+    if (T.isConstQualified() || !(T->isArithmeticType() || T->isEnumeralType()))
+      return false;
+    const auto *B = T->getAs<clang::BuiltinType>();
+    return !B || (B->getKind() != clang::BuiltinType::Int128 &&
+                  B->getKind() != clang::BuiltinType::UInt128);
+  }
+
   bool direct(clang::QualType T) {
     T = T.getCanonicalType();
+    if (T.isConstQualified())
+      return false; // the reader assigns every part
     if (T->isArithmeticType() || T->isEnumeralType())
-      return true;
+      return scalar(T);
     if (const auto *S = stdTemplate(T, "basic_string"))
       return S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
                  clang::BuiltinType::Char_S) ||
@@ -240,7 +252,7 @@ public:
         return direct(S->getTemplateArgs()[0].getAsType()) &&
                direct(S->getTemplateArgs()[1].getAsType());
     if (const auto *A = Ctx.getAsConstantArrayType(T))
-      return direct(A->getElementType());
+      return A->getSize() != 0 && direct(A->getElementType());
     return false;
   }
 
@@ -330,6 +342,13 @@ public:
       Get += "  R.get(" + Out + ");\n";
       return true;
     }
+    if (T.isConstQualified()) // std::pair<const int, int>, say
+      return unsendable(T, " (a const part cannot be read into)", Why);
+    if (T->isArithmeticType())
+      return unsendable(T, " (it has no wire format)", Why);
+    if (const auto *A = Ctx.getAsConstantArrayType(T))
+      if (A->getSize() == 0)
+        return unsendable(T, " (an array of no elements)", Why);
     const std::string N = std::to_string(Vars++);
     const std::string C = "C" + N, E = "E" + N, K = "K" + N, V = "V" + N;
     auto Arg = [](const clang::ClassTemplateSpecializationDecl *S, unsigned I) {
@@ -692,7 +711,8 @@ public:
         "static aspen::Payload *aspen_wire_get" + N +
         "(aspen::wire::Reader &R) {\n  auto *O = new " + Name +
         "();\n  [[maybe_unused]] char *B = reinterpret_cast<char *>(O);\n"
-        "  try {\n" + Get +
+        "  try {\n" +
+        Get +
         "  } catch (...) {\n    delete O;\n    throw;\n  }\n  return O;\n}\n";
     Code += "static const bool aspen_wire_reg" + N +
             " = (aspen::wire::registerType(typeid(" + Name +
