@@ -218,22 +218,16 @@ public:
   }
 
   /// True if W.put / R.get handle T directly (wire.h's overloads).
-  /// Numbers and enums wire.h reads and writes: not __int128 (no wire
-  /// format of its own), and not a const one (the reader assigns it).
-  static bool scalar(clang::QualType T) {
-    if (T.isConstQualified() || !(T->isArithmeticType() || T->isEnumeralType()))
-      return false;
-    const auto *B = T->getAs<clang::BuiltinType>();
-    return !B || (B->getKind() != clang::BuiltinType::Int128 &&
-                  B->getKind() != clang::BuiltinType::UInt128);
-  }
-
   bool direct(clang::QualType T) {
     T = T.getCanonicalType();
     if (T.isConstQualified())
       return false; // the reader assigns every part
-    if (T->isArithmeticType() || T->isEnumeralType())
-      return scalar(T);
+    if (T->isArithmeticType() || T->isEnumeralType()) {
+      // Not __int128: wire.h has no format for it.
+      const auto *B = T->getAs<clang::BuiltinType>();
+      return !B || (B->getKind() != clang::BuiltinType::Int128 &&
+                    B->getKind() != clang::BuiltinType::UInt128);
+    }
     if (const auto *S = stdTemplate(T, "basic_string"))
       return S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
                  clang::BuiltinType::Char_S) ||

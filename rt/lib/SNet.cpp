@@ -61,10 +61,9 @@ const std::string &Sym::name() const {
 
 void aspen::snet::throwFieldTypeError(Sym Field, const std::type_info &Holds,
                                       const std::type_info &Wanted) {
-  throw PayloadTypeError("field '" + Field.name() +
-                         "' holds a value of type '" +
-                         rt::demangle(Holds.name()) + "', not '" +
-                         rt::demangle(Wanted.name()) + "'");
+  throw FieldTypeError("field '" + Field.name() + "' holds a value of type '" +
+                       rt::demangle(Holds.name()) + "', not '" +
+                       rt::demangle(Wanted.name()) + "'");
 }
 
 void aspen::snet::throwMissing(Sym Label, bool IsTag) {

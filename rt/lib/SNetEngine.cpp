@@ -695,16 +695,15 @@ void Engine::invoke(Worker &W, Item *It) {
     if (trace::Enabled)
       trace::record(trace::Box, &N.Name, &Self.AspenSelf->Name, T0,
                     trace::now(), Outs.size());
-  } catch (PayloadTypeError &X) {
+  } catch (FieldTypeError &X) {
     // Taking the input's labels: a field of another type than box()'s
     // parameter means a wrong type or parameters out of the signature's
     // order.
-    bool WrongType =
-        std::strstr(X.what(), " holds a value of type ") != nullptr;
     throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what() +
-                           (WrongType ? " (box() takes the labels of its "
-                                        "signature's input, in that order)"
-                                      : ""));
+                           " (box() takes the labels of its signature's "
+                           "input, in that order)");
+  } catch (PayloadTypeError &X) {
+    throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what());
   } catch (std::exception &X) {
     throw std::runtime_error("box '" + N.Name + "'" + at(N) + " threw " +
                              demangle(typeid(X).name()) + ": " + X.what());

@@ -80,6 +80,10 @@ template <typename T> struct FieldOf final : FieldBase {
   T Value;
 };
 
+/// A field read as another type than the one it holds.
+struct FieldTypeError : PayloadTypeError {
+  using PayloadTypeError::PayloadTypeError;
+};
 [[noreturn]] void throwFieldTypeError(Sym Field, const std::type_info &Holds,
                                       const std::type_info &Wanted);
 [[noreturn]] void throwMissing(Sym Label, bool IsTag);
