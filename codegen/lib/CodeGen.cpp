@@ -577,7 +577,9 @@ bool addWireFormats(const graph::Program &P, ClangRunner &Clang,
       Diags.report(X.Loc, DiagId::ErrPayloadNoWire)
           << PW.Name << P.Nodes[X.From].Name << P.Nodes[X.To].Name << X.What
           << PW.Why;
-      Diags.report(PW.Loc, DiagId::NoteDeclaredHere) << PW.Name;
+      Diags.report(PW.Loc, PW.MadeAt ? DiagId::NoteMadeHere
+                                     : DiagId::NoteDeclaredHere)
+          << PW.Name;
       Ok = false;
       break;
     }

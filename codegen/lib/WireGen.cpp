@@ -67,6 +67,45 @@ stdTemplate(clang::QualType T, llvm::StringRef Name) {
   return S;
 }
 
+/// `aspen::ArrayPayload<T>`: its T, or a null type.
+clang::QualType arrayPayloadElement(const clang::CXXRecordDecl *RD) {
+  const auto *S =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(RD);
+  if (!S || S->getQualifiedNameAsString() != "aspen::ArrayPayload")
+    return clang::QualType();
+  return S->getTemplateArgs()[0].getAsType();
+}
+
+/// The element types whose ArrayPayload the runtime registers itself
+/// (rt/lib/Wire.cpp): every other gets a registration from aspenc.
+bool runtimeArrayElement(clang::QualType T) {
+  T = T.getCanonicalType();
+  if (T.hasQualifiers())
+    return false;
+  const auto *B = T->getAs<clang::BuiltinType>();
+  if (!B)
+    return false;
+  switch (B->getKind()) {
+  case clang::BuiltinType::Char_S:
+  case clang::BuiltinType::Char_U:
+  case clang::BuiltinType::SChar:
+  case clang::BuiltinType::UChar:
+  case clang::BuiltinType::Short:
+  case clang::BuiltinType::UShort:
+  case clang::BuiltinType::Int:
+  case clang::BuiltinType::UInt:
+  case clang::BuiltinType::Long:
+  case clang::BuiltinType::ULong:
+  case clang::BuiltinType::LongLong:
+  case clang::BuiltinType::ULongLong:
+  case clang::BuiltinType::Float:
+  case clang::BuiltinType::Double:
+    return true;
+  default:
+    return false;
+  }
+}
+
 class Generator {
 public:
   Generator(clang::ASTContext &Ctx)
@@ -275,6 +314,13 @@ public:
           S && S->getQualifiedNameAsString() == "aspen::ArrayPayload") {
         // The elements, through the class's own interface (its storage is
         // the runtime's business): a count, then their bytes.
+        clang::QualType Elem = S->getTemplateArgs()[0].getAsType();
+        if (!flat(Elem)) {
+          Why = "its base class '" +
+                B.getType().getAsString(Ctx.getPrintingPolicy()) + "' holds " +
+                arrayElementWhy(Elem);
+          return false;
+        }
         std::string At = Base + " + " + std::to_string(Off) + ")";
         block(
             "*reinterpret_cast<const " + spell(B.getType()) + " *>(" + At,
@@ -645,6 +691,14 @@ public:
     return Sum == Ctx.getTypeSizeInChars(T).getQuantity();
   }
 
+  /// Why ArrayPayload elements of type T (not flat) cannot cross.
+  std::string arrayElementWhy(clang::QualType T) {
+    return "'" + T.getAsString(Ctx.getPrintingPolicy()) + "' elements, and an array payload crosses nodes as the bytes "
+                "of its elements: numbers, enums, or plain classes of such "
+                "without padding (use a payload class with a std::vector "
+                "field for others)";
+  }
+
   static bool defaultConstructible(const clang::CXXRecordDecl *RD) {
     if (!RD->hasUserDeclaredConstructor())
       return true;
@@ -670,6 +724,20 @@ public:
   void payload(const clang::CXXRecordDecl *RD, PayloadWire &Out) {
     std::string Name = spell(Ctx.getRecordType(RD));
     std::string N = std::to_string(Index++);
+    if (clang::QualType Elem = arrayPayloadElement(RD); !Elem.isNull()) {
+      // The runtime writes and reads array payloads itself, as their
+      // elements' bytes; it knows the common element types, and learns
+      // the others' sizes here.
+      if (runtimeArrayElement(Elem))
+        return;
+      if (!flat(Elem)) {
+        Out.Why = "it holds " + arrayElementWhy(Elem);
+        return;
+      }
+      Code += "static const bool aspen_wire_reg" + N +
+              " = (aspen::wire::registerArray<" + name(Elem) + ">(), true);\n";
+      return;
+    }
     if (hasOwnWire(RD)) {
       Code += "static const bool aspen_wire_reg" + N +
               " = (aspen::wire::registerType(typeid(" + Name +
@@ -745,11 +813,11 @@ public:
   }
 
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *E) {
-    note(E->getType());
+    note(E->getType(), E->getBeginLoc());
     return true;
   }
   bool VisitCXXNewExpr(clang::CXXNewExpr *E) {
-    note(E->getAllocatedType());
+    note(E->getAllocatedType(), E->getBeginLoc());
     return true;
   }
 
@@ -761,13 +829,22 @@ public:
   /// A payload class made from a class template (`Boxed<int>`): the
   /// traversal does not visit instantiations, so it is taken where
   /// something creates one.
-  void noteSpecialization(clang::QualType T) {
+  void noteSpecialization(clang::QualType T, clang::SourceLocation Where) {
     const auto *S =
         llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
             T->getAsCXXRecordDecl());
     if (!S || !S->hasDefinition() || inStd(S))
       return;
     S = llvm::cast<clang::ClassTemplateSpecializationDecl>(S->getDefinition());
+    if (!arrayPayloadElement(S).isNull()) {
+      // Declared in the runtime's header: errors point where a module
+      // makes it (or, failing that, where anything does).
+      auto [It, New] = FirstMade.emplace(S, std::make_pair(Where, false));
+      if (CurrentModule && !It->second.second)
+        It->second = {Where, true};
+      add(S);
+      return;
+    }
     if (Ctx.getSourceManager().isInSystemHeader(S->getLocation()) ||
         S->getQualifiedNameAsString().rfind("aspen::", 0) == 0 ||
         !isPayload(S) || S->isAbstract())
@@ -786,8 +863,8 @@ public:
   }
 
   /// Which module's code creates this type (a method of AspenModule_X).
-  void note(clang::QualType T) {
-    noteSpecialization(T);
+  void note(clang::QualType T, clang::SourceLocation Where) {
+    noteSpecialization(T, Where);
     const auto *RD = T->getAsCXXRecordDecl();
     if (!RD || !CurrentModule)
       return;
@@ -823,6 +900,11 @@ public:
   std::vector<const clang::CXXRecordDecl *> Classes;
   std::set<const clang::CXXRecordDecl *> Seen;
   std::map<const clang::CXXRecordDecl *, std::set<std::string>> Created;
+  /// Where an array payload type is first made (its declaration is the
+  /// runtime's).
+  std::map<const clang::CXXRecordDecl *,
+           std::pair<clang::SourceLocation, bool /*in a module*/>>
+      FirstMade;
   std::optional<std::string> CurrentModule;
 };
 
@@ -843,7 +925,10 @@ public:
       RD->getNameForDiagnostic(Name, Ctx.getPrintingPolicy(),
                                /*Qualified=*/true);
       Name.flush();
-      W.Loc = Map(Ctx.getSourceManager(), RD->getLocation());
+      auto Made = F.FirstMade.find(RD);
+      W.MadeAt = Made != F.FirstMade.end();
+      W.Loc = Map(Ctx.getSourceManager(),
+                  W.MadeAt ? Made->second.first : RD->getLocation());
       auto It = F.Created.find(RD);
       if (It != F.Created.end())
         W.CreatedBy.assign(It->second.begin(), It->second.end());

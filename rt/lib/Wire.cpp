@@ -162,6 +162,15 @@ void aspen::wire::registerType(const std::type_info &Ty, SerializeFn S,
   registry().add(E);
 }
 
+void aspen::wire::registerArrayType(const std::type_info &Ty, size_t ElemSize,
+                                    Payload *(*NewArray)(size_t)) {
+  TypeEntry E;
+  E.Ty = &Ty;
+  E.ElemSize = ElemSize;
+  E.NewArray = NewArray;
+  registry().add(E);
+}
+
 const TypeEntry *aspen::wire::lookup(const Payload &P, uint32_t &Index) {
   Registry &R = registry();
   auto It = R.Index.find(std::type_index(typeid(P)));

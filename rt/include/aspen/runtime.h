@@ -78,6 +78,12 @@ inline constexpr Uninitialized uninitialized{};
 
 /// A payload holding `count` elements of an arithmetic type.
 template <typename T> class ArrayPayload : public Payload {
+  static_assert(!std::is_same_v<std::remove_cv_t<T>, bool>,
+                "ArrayPayload<bool> is not supported (std::vector<bool> "
+                "holds bits, not bools): use ArrayPayload<unsigned char>");
+  static_assert(!std::is_const_v<T> && !std::is_volatile_v<T>,
+                "ArrayPayload elements cannot be const or volatile");
+
 public:
   explicit ArrayPayload(size_t Count) : Vec(Count), P(Vec.data()), N(Count) {}
   /// `new ArrayPayload<double>(n, aspen::uninitialized)`: no zero-filling,

@@ -272,6 +272,22 @@ using DeserializeFn = Payload *(*)(Reader &);
 /// main() by code aspenc generates; later registrations of a type win.
 void registerType(const std::type_info &Ty, SerializeFn S, DeserializeFn D);
 
+/// Registers ArrayPayload<T> for an element type the runtime does not
+/// register itself (long double, char16_t, a plain class of numbers): its
+/// elements cross as their bytes, like those of ArrayPayload<double>.
+/// Called before main() by code aspenc generates, which checks that T's
+/// bytes are its value.
+void registerArrayType(const std::type_info &Ty, size_t ElemSize,
+                       Payload *(*NewArray)(size_t Count));
+template <typename T> void registerArray() {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "array elements cross nodes as their bytes");
+  registerArrayType(typeid(ArrayPayload<T>), sizeof(T),
+                    [](size_t N) -> Payload * {
+                      return new ArrayPayload<T>(N, uninitialized);
+                    });
+}
+
 /// A class that defines serialize/deserialize itself.
 template <typename T, typename = void> struct HasOwnWire : std::false_type {};
 template <typename T>

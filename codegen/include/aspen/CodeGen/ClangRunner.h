@@ -43,7 +43,10 @@ inline constexpr const char *BoxClassPrefix = "AspenBox_";
 /// A payload class of the program, and whether it can cross nodes.
 struct PayloadWire {
   std::string Name;                   // qualified C++ name
-  SourceLoc Loc;                      // its definition
+  SourceLoc Loc;                      // its definition, or for a type
+                                      // the runtime declares, where it is
+                                      // first made (MadeAt)
+  bool MadeAt = false;
   std::string Why;                    // empty: it has a wire format
   std::vector<std::string> CreatedBy; // modules whose code creates it
 };
