@@ -33,6 +33,7 @@
 #include "Scheduler.h"
 #include "Trace.h"
 #include "aspen/rt/abi.h"
+#include <atomic>
 #include <boost/context/detail/exception.hpp>
 #include <csignal>
 #include <cstdio>
@@ -701,6 +702,34 @@ net::Config nodeConfig(const Runtime &R, uint32_t Self) {
 }
 } // namespace
 
+namespace {
+/// Between the start and the end of the scheduler's run.
+std::atomic<bool> JobRunning{false};
+
+/// std::exit(N) called by an instance (or a thread it started) while the
+/// job runs: the process ends with status N, as in any C++ program, with
+/// what it printed flushed. Left to itself, exit() would run the static
+/// destructors under the running workers and fibers (a suspended fiber's
+/// unwinding then aborts the process, losing buffered output). Registered
+/// just before the run, so it comes before every destructor registered
+/// earlier; after the run it does nothing and exit() proceeds as usual.
+/// On several nodes the others see the connection close and stop, naming
+/// this node.
+void exitWhileRunning(int Status, void *) {
+  if (!JobRunning.load(std::memory_order_acquire))
+    return;
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  _exit(Status);
+}
+
+void endOnExitWhileRunning() {
+  static bool Registered = on_exit(exitWhileRunning, nullptr) == 0;
+  (void)Registered;
+}
+} // namespace
+
 extern "C" I32 aspen_rt_run() {
   Runtime &R = runtime();
   // `--hostfile FILE` names the machines to run on now.
@@ -890,7 +919,10 @@ extern "C" I32 aspen_rt_run() {
   uint64_t Start = nowNs();
   if (Net)
     Net->start(Sched);
+  endOnExitWhileRunning();
+  JobRunning.store(true, std::memory_order_release);
   int Status = Sched.run(reportDeadlock);
+  JobRunning.store(false, std::memory_order_release);
   shutdownIo();
   if (Net) {
     std::fflush(stdout);
