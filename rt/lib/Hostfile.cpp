@@ -21,6 +21,8 @@ std::string Error::message() const {
     return "'" + Text + "' is not a port number (1 to 65535)";
   case Duplicate:
     return "node '" + Text + "' is listed twice";
+  case Repeated:
+    return "'" + Text + "' is given twice for one node";
   }
   return Text;
 }
@@ -97,10 +99,15 @@ void aspen::hostfile::parse(std::string_view Text, std::vector<Entry> &Entries,
       bool Bad = false;
       for (size_t I = 1; I < Words.size() && !Bad; ++I) {
         std::string_view W = Words[I];
-        if (W.substr(0, 6) == "slots=") {
+        bool IsSlots = W.substr(0, 6) == "slots=",
+             IsPort = W.substr(0, 5) == "port=";
+        if ((IsSlots && HaveSlots) || (IsPort && HavePort)) {
+          Fail(Error::Repeated, W, IsSlots ? "slots" : "port");
+          Bad = true;
+        } else if (IsSlots) {
           SlotsText = W.substr(6);
           HaveSlots = true;
-        } else if (W.substr(0, 5) == "port=") {
+        } else if (IsPort) {
           PortText = W.substr(5);
           HavePort = true;
         } else {

@@ -83,6 +83,21 @@ TEST(Hostfile, Duplicates) {
   EXPECT_EQ(P.Entries[0].Name, "a");
 }
 
+TEST(Hostfile, SettingGivenTwice) {
+  // Before, the last one silently won.
+  Parsed P = parseText("a slots=1 slots=2\nb port=7000 slots=2 port=7001\nc\n");
+  ASSERT_EQ(P.Errors.size(), 2u);
+  EXPECT_EQ(P.Errors[0].K, Error::Repeated);
+  EXPECT_EQ(P.Errors[0].Line, 1u);
+  EXPECT_EQ(P.Errors[0].Col, 11u);
+  EXPECT_EQ(P.Errors[0].message(), "'slots' is given twice for one node");
+  EXPECT_EQ(P.Errors[1].K, Error::Repeated);
+  EXPECT_EQ(P.Errors[1].Col, 21u);
+  EXPECT_EQ(P.Errors[1].message(), "'port' is given twice for one node");
+  ASSERT_EQ(P.Entries.size(), 1u);
+  EXPECT_EQ(P.Entries[0].Name, "c");
+}
+
 // Node processes of one machine split its cores: disjoint ranges while
 // there are enough, none pinned (one worker each) once there are not.
 TEST(Hostfile, NodesShareTheirMachinesCores) {

@@ -32,9 +32,10 @@ struct Entry {
 };
 
 struct Error {
-  enum Kind { Syntax, Slots, Port, Duplicate } K;
+  enum Kind { Syntax, Slots, Port, Duplicate, Repeated } K;
   unsigned Line = 0, Col = 0;
-  std::string Text; // the offending text (the node's name for Duplicate)
+  std::string Text; // the offending text (the node's name for Duplicate,
+                    // the setting's for Repeated)
   /// The message both readers print: "a node needs at least one slot, ...".
   std::string message() const;
 };
