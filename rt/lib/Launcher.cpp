@@ -387,15 +387,16 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
           S = WEXITSTATUS(WS);
         } else if (WIFSIGNALED(WS)) {
           S = 128 + WTERMSIG(WS);
-          if (!Killed)
+          if (!Killed && !Forwarded)
             std::fprintf(stderr,
                          "aspen: error: node '%s' was killed by "
                          "signal %d (%s)\n",
                          C.Name.c_str(), WTERMSIG(WS), strsignal(WTERMSIG(WS)));
         }
         C.Status = S;
-        // A node the launcher itself killed does not decide the status.
-        if (S != 0 && !(Killed && S == 128 + SIGKILL)) {
+        // A node the launcher itself killed, or stopped when it was
+        // interrupted (which then decides the status), does not.
+        if (S != 0 && !(Killed && S == 128 + SIGKILL) && !Forwarded) {
           if (Final == 0 || (Final == 5 && S != 5))
             Final = S;
           if (!AnyFailed) {
