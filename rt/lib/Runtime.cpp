@@ -732,21 +732,53 @@ void endOnExitWhileRunning() {
 
 extern "C" I32 aspen_rt_run() {
   Runtime &R = runtime();
-  // `--hostfile FILE` names the machines to run on now.
-  if (R.Argc > 1 && std::strcmp(R.Argv[R.Argc - 1], "--hostfile") == 0) {
-    std::fprintf(stderr, "aspen: error: --hostfile needs a file name\n");
-    return 2;
-  }
-  for (int K = 1; K + 1 < R.Argc; ++K)
-    if (std::strcmp(R.Argv[K], "--hostfile") == 0) {
-      std::vector<net::NodeInfo> Nodes = R.Nodes;
-      if (Nodes.empty())
-        Nodes.resize(1); // built for one node
-      if (!net::readHostfile(R.Argv[K + 1], Nodes))
-        return 2;
-      if (!R.Nodes.empty())
-        R.Nodes = Nodes;
+  // `--hostfile FILE` names the machines to run on now; it is the only
+  // argument (settings are environment variables), so anything else is a
+  // mistake to report, such as `--hostfle`, which would otherwise run the
+  // program on this machine alone.
+  const char *Hostfile = nullptr;
+  for (int K = 1; K < R.Argc; ++K) {
+    const char *A = R.Argv[K], *Value = nullptr;
+    if (std::strcmp(A, "--help") == 0 || std::strcmp(A, "-h") == 0) {
+      std::printf("usage: %s [--hostfile FILE]\n"
+                  "  --hostfile FILE  run on the nodes FILE lists (one "
+                  "'NAME [slots=N] [port=P]' per line)\n"
+                  "Settings are environment variables (ASPEN_WORKERS, "
+                  "ASPEN_TRACE, ...): see docs/runtime.md.\n",
+                  R.Argv[0]);
+      return 0;
     }
+    if (std::strcmp(A, "--hostfile") == 0) {
+      if (K + 1 == R.Argc) {
+        std::fprintf(stderr, "aspen: error: --hostfile needs a file name\n");
+        return 2;
+      }
+      Value = R.Argv[++K];
+    } else if (std::strncmp(A, "--hostfile=", 11) == 0) {
+      Value = A + 11;
+    } else {
+      std::fprintf(stderr,
+                   "aspen: error: unknown argument '%s' (the program takes "
+                   "only '--hostfile FILE'; its settings are environment "
+                   "variables, see --help)\n",
+                   A);
+      return 2;
+    }
+    if (Hostfile) {
+      std::fprintf(stderr, "aspen: error: --hostfile given twice\n");
+      return 2;
+    }
+    Hostfile = Value;
+  }
+  if (Hostfile) {
+    std::vector<net::NodeInfo> Nodes = R.Nodes;
+    if (Nodes.empty())
+      Nodes.resize(1); // built for one node
+    if (!net::readHostfile(Hostfile, Nodes))
+      return 2;
+    if (!R.Nodes.empty())
+      R.Nodes = Nodes;
+  }
   // On several nodes this process is either the launcher or one node.
   uint32_t Self = 0;
   bool Distributed = R.Nodes.size() > 1;

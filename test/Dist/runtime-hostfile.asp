@@ -6,8 +6,14 @@
 // RUN: not %t --hostfile 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: not %t --hostfile %S/Inputs 2>&1 | FileCheck %s --check-prefix=DIR
 // RUN: not %t --hostfile %S/Inputs/unresolvable-hosts 2>&1 | FileCheck %s --check-prefix=RESOLVE
+// RUN: %t --hostfile=%S/Inputs/other-hosts | FileCheck %s
+// RUN: not %t --hostfle %S/Inputs/other-hosts 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not %t --hostfile %S/Inputs/other-hosts --hostfile %S/Inputs/nodes2 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: %t --help | FileCheck %s --check-prefix=HELP
 // `./main --hostfile FILE` runs a program on other machines than those it
 // was built for, node for node; the file is checked before anything starts.
+// It is the program's only argument: another (a misspelt --hostfile, which
+// before ran the program as built, ignoring the file) is an error.
 #include <cstdio>
 #include <aspen/runtime.h>
 Module Main is Root requires Module A, Module B {
@@ -41,3 +47,6 @@ Module B {
 // NOFILE: aspen: error: --hostfile needs a file name
 // DIR: aspen: error: cannot read hostfile '{{.*}}Inputs': Is a directory
 // RESOLVE: aspen: error: {{.*}}unresolvable-hosts:3:1: cannot resolve node 'no-such-host.invalid'
+// UNKNOWN: aspen: error: unknown argument '--hostfle' (the program takes only '--hostfile FILE'; its settings are environment variables, see --help)
+// TWICE: aspen: error: --hostfile given twice
+// HELP: usage: {{.*}} [--hostfile FILE]
