@@ -875,6 +875,13 @@ extern "C" I32 aspen_rt_run() {
   // Where traces and dumps go is checked now, before any node connects or
   // anything runs: a trace lost at the end of a long run, or a dump lost
   // when a hang is finally caught, is worth an error up front.
+  // On several nodes each writes a file of its own beside the path given,
+  // so a directory there must be refused before the path is changed.
+  const char *TraceVar = std::getenv("ASPEN_TRACE");
+  if (Distributed &&
+      (!checkWritable("ASPEN_DUMP", DumpPath) ||
+       !checkWritable("ASPEN_TRACE", TraceVar && *TraceVar ? TraceVar : nullptr)))
+    return 2;
   trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Self].Name, Distributed);
   if (DumpPath && Distributed) {
     // One dump per node, as for traces: live.dot -> live.<node>.dot

@@ -2,6 +2,8 @@
 // RUN: %t | FileCheck %s
 // RUN: env ASPEN_TRACE=%t.json %t > /dev/null
 // RUN: %python %S/../Run/Inputs/check_trace.py %t.127.0.0.2.json | FileCheck %s --check-prefix=TRACE
+// RUN: rm -rf %t.dir && mkdir %t.dir
+// RUN: env ASPEN_TRACE=%t.dir not %t 2>&1 | FileCheck %s --check-prefix=TRACEDIR
 // 10000 round trips between two instances on two node processes; the
 // empty element that ends the stream crosses too.
 #include <cstdio>
@@ -57,3 +59,7 @@ Module Pong {
 // TRACE-DAG: frames in: 1 names: frames in 127.0.0.1
 // TRACE-DAG: frames out: 1 names: frames out 127.0.0.1
 // TRACE-DAG: run: {{[0-9]+}} names: {{.*}}pong
+// A directory is refused on every node, as on one (before, each node wrote
+// a file beside it, named after the directory).
+// TRACEDIR-DAG: [127.0.0.1] aspen: error: cannot write ASPEN_TRACE file '{{.*}}.dir': it is a directory
+// TRACEDIR-DAG: [127.0.0.2] aspen: error: cannot write ASPEN_TRACE file '{{.*}}.dir': it is a directory
