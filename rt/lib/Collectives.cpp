@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Collectives.h"
+#include "Demangle.h"
 #include "Trace.h"
 #include <algorithm>
 #include <atomic>
@@ -39,6 +40,17 @@ template <typename T> void apply(ReduceOp Op, T *A, const T *B, size_t N) {
   case ReduceOp::User:
     break;
   }
+}
+
+/// Whether P is an ArrayPayload of a built-in element type itself, not a
+/// class derived from one: nothing but its elements, so which of two
+/// operands a result is formed in does not show.
+template <typename... T> bool isOneOf(const Payload &P) {
+  return ((typeid(P) == typeid(ArrayPayload<T>)) || ...);
+}
+bool plainArray(const Payload &P) {
+  return isOneOf<double, float, int, long, long long, unsigned, unsigned long,
+                 unsigned long long, short>(P);
 }
 
 template <typename T>
@@ -117,7 +129,11 @@ public:
           return; // a stream ended: so does the reduce
         size_t ES = elementSize(*Uniq.get());
         size_t Pieces = size_t(1) << stages();
-        if (ES && Uniq.get()->elementCount() >= Pieces &&
+        // Only plain arrays go in pieces: a class derived from one has
+        // fields besides its elements, which every node must receive from
+        // the first participant, as the butterfly's whole messages carry.
+        if (ES && plainArray(*Uniq.get()) &&
+            Uniq.get()->elementCount() >= Pieces &&
             Uniq.get()->elementCount() * ES >= reduceSegmentBytes()) {
           if (!segmented(std::move(Uniq), ES, Pieces))
             return;
@@ -141,9 +157,14 @@ public:
             return;
           if (!Cur()) {
             Uniq = std::move(Next);
-          } else if (Op != ReduceOp::User || (S.Flags & PlanLeft)) {
-            // Built-in operations are commutative, so the result can be
-            // formed in the incoming message either way round.
+          } else if ((S.Flags & PlanLeft) ||
+                     (Op != ReduceOp::User && plainArray(*Cur()))) {
+            // The result is formed in the left operand (the one holding
+            // the earlier participants), so that a payload class's own
+            // fields come from the first participant on every node, as on
+            // one node. Built-in operations are commutative, and a plain
+            // array has nothing else: it may take the incoming message
+            // either way round, without a copy of ours.
             apply(*Next.get(), *Cur());
             Uniq = std::move(Next);
             Shared.reset();
@@ -221,14 +242,19 @@ private:
     const size_t N = A->elementCount();
     auto At = [&](size_t Piece) { return N * Piece / Pieces; };
     auto Expect = [&](const QueueElement &Q, size_t Count) {
-      if (Q.get()->elementCount() != Count || !Q.get()->elementType() ||
-          *Q.get()->elementType() != *A->elementType())
+      const std::type_info *Ty = Q.get()->elementType();
+      if (!Ty || *Ty != *A->elementType())
+        throw PayloadTypeError(
+            "reduce '" + Name + "': the nodes' arrays have different types (" +
+            demangle(A->elementType()->name()) + " here, " +
+            (Ty ? demangle(Ty->name()) : "not an array") +
+            " from another node)");
+      if (Q.get()->elementCount() != Count)
         throw std::length_error(
-            "reduce '" + Name + "': a node sent " +
-            std::to_string(Q.get()->elementCount()) + " elements where " +
-            std::to_string(Count) +
-            " were due (do the nodes contribute arrays of different "
-            "sizes or types?)");
+            "reduce '" + Name + "': the nodes' arrays differ in length (" +
+            std::to_string(N) + " elements here; a piece of " +
+            std::to_string(Q.get()->elementCount()) + " came from another "
+            "node where " + std::to_string(Count) + " were due)");
     };
     // Ranges go in chunks, so a chunk is combined (or copied) while the
     // next ones are still on the wire; both ends cut a range the same way.
@@ -302,6 +328,17 @@ private:
 
   void apply(Payload &Acc, const Payload &Next) {
     uint64_t T0 = trace::Enabled ? trace::now() : 0;
+    // Across nodes, a count that differs may be a piece: a node whose
+    // array is large enough sends it in pieces (segmented()).
+    if (Op != ReduceOp::User && Acc.elementType() && Next.elementType() &&
+        *Acc.elementType() == *Next.elementType() &&
+        Acc.elementCount() != Next.elementCount())
+      throw std::length_error(
+          "reduce '" + Name + "': the nodes' arrays differ in length (" +
+          std::to_string(Acc.elementCount()) + " and " +
+          std::to_string(Next.elementCount()) +
+          " elements; an array large enough crosses in pieces, so one of "
+          "these may be a piece)");
     if (Op == ReduceOp::User)
       User(Acc, Next);
     else

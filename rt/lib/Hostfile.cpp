@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/rt/Hostfile.h"
+#include <cstdio>
 #include <set>
 
 using namespace aspen::hostfile;
@@ -23,11 +24,21 @@ std::string Error::message() const {
     return "node '" + Text + "' is listed twice";
   case Repeated:
     return "'" + Text + "' is given twice for one node";
+  case Control:
+    return "the line has a control character (byte " + Text + ")";
   }
   return Text;
 }
 
 namespace {
+// Every control character but the blanks a line may have (tab, and the
+// carriage return of a file written on Windows).
+using namespace std::string_view_literals;
+constexpr std::string_view ControlChars =
+    "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f\x10"
+    "\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e"
+    "\x1f\x7f"sv;
+
 bool number(std::string_view S, unsigned long Max, unsigned long &Out) {
   if (S.empty() || S.size() > 9 ||
       S.find_first_not_of("0123456789") != std::string_view::npos)
@@ -47,6 +58,15 @@ void aspen::hostfile::parse(std::string_view Text, std::vector<Entry> &Entries,
     Text = NL == std::string_view::npos ? std::string_view() : Text.substr(NL + 1);
     ++LineNo;
     std::string_view Content = Line.substr(0, Line.find('#'));
+    // A control character (a NUL, say) would end up in a node's name and
+    // in every line of output prefixed with it.
+    size_t Ctl = Content.find_first_of(ControlChars);
+    if (Ctl != std::string_view::npos) {
+      char Hex[8];
+      std::snprintf(Hex, sizeof Hex, "0x%02x", unsigned(Content[Ctl]) & 0xff);
+      Errors.push_back({Error::Control, LineNo, unsigned(Ctl + 1), Hex});
+      continue;
+    }
     auto ColOf = [&](std::string_view Part) {
       return unsigned(Part.data() - Line.data() + 1);
     };
@@ -71,7 +91,8 @@ void aspen::hostfile::parse(std::string_view Text, std::vector<Entry> &Entries,
     E.Line = LineNo;
     E.Col = ColOf(Words[0]);
     auto Fail = [&](Error::Kind K, std::string_view At, std::string_view What) {
-      Errors.push_back({K, LineNo, At.empty() ? E.Col : ColOf(At),
+      // An empty value (`slots=`) is found where it should have been.
+      Errors.push_back({K, LineNo, At.data() ? ColOf(At) : E.Col,
                         std::string(What)});
     };
     std::string_view SlotsText, PortText;

@@ -187,6 +187,11 @@ int main(int Argc, char **Argv) {
         << "-c and -S cannot be combined";
     return 1;
   }
+  if (HostfileOpt.getNumOccurrences() && HostfileOpt.empty()) {
+    Diags.report({}, DiagId::ErrOptionConflict)
+        << "--hostfile needs a file name";
+    return 1;
+  }
   // Deeper nesting than this could exhaust the parser's stack.
   constexpr unsigned MaxNestingLimit = 10000;
   if (MaxNesting < 1 || MaxNesting > MaxNestingLimit) {

@@ -17,7 +17,7 @@ struct Parsed {
   std::vector<Entry> Entries;
   std::vector<Error> Errors;
 };
-Parsed parseText(const char *Text) {
+Parsed parseText(std::string_view Text) {
   Parsed P;
   parse(Text, P.Entries, P.Errors);
   return P;
@@ -96,6 +96,27 @@ TEST(Hostfile, SettingGivenTwice) {
   EXPECT_EQ(P.Errors[1].message(), "'port' is given twice for one node");
   ASSERT_EQ(P.Entries.size(), 1u);
   EXPECT_EQ(P.Entries[0].Name, "c");
+}
+
+TEST(Hostfile, EmptyValuesAndControlCharacters) {
+  // An empty value is placed where it is missing (before: column 1); a
+  // control character is refused (before: a NUL became part of the name).
+  Parsed P = parseText(std::string_view(
+      "a slots=\nb:2:\nc\0junk\nd\x1b[1m\ne\tslots=2\r\n", 38));
+  ASSERT_EQ(P.Errors.size(), 4u);
+  EXPECT_EQ(P.Errors[0].K, Error::Slots);
+  EXPECT_EQ(P.Errors[0].Col, 9u);
+  EXPECT_EQ(P.Errors[1].K, Error::Port);
+  EXPECT_EQ(P.Errors[1].Col, 5u);
+  EXPECT_EQ(P.Errors[2].K, Error::Control);
+  EXPECT_EQ(P.Errors[2].Line, 3u);
+  EXPECT_EQ(P.Errors[2].Col, 2u);
+  EXPECT_EQ(P.Errors[2].message(), "the line has a control character (byte 0x00)");
+  EXPECT_EQ(P.Errors[3].K, Error::Control);
+  EXPECT_EQ(P.Errors[3].message(), "the line has a control character (byte 0x1b)");
+  ASSERT_EQ(P.Entries.size(), 1u);
+  EXPECT_EQ(P.Entries[0].Name, "e");
+  EXPECT_EQ(P.Entries[0].Slots, 2u);
 }
 
 // Node processes of one machine split its cores: disjoint ranges while

@@ -32,7 +32,7 @@ struct Entry {
 };
 
 struct Error {
-  enum Kind { Syntax, Slots, Port, Duplicate, Repeated } K;
+  enum Kind { Syntax, Slots, Port, Duplicate, Repeated, Control } K;
   unsigned Line = 0, Col = 0;
   std::string Text; // the offending text (the node's name for Duplicate,
                     // the setting's for Repeated)
