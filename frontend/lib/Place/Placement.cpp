@@ -94,11 +94,16 @@ bool aspen::place::placeProgram(graph::Program &P,
   std::vector<bool> Pinned(P.Instances.size(), false);
   std::vector<size_t> Load(N, 0);
   bool Ok = true;
-  for (size_t I = 0; I < P.Instances.size(); ++I) {
-    graph::Instance &Inst = P.Instances[I];
-    if (!Inst.Pin)
-      continue;
-    const graph::Placement &Pin = *Inst.Pin;
+  auto Describe = [](const graph::Placement &Pin) {
+    return Pin.K == graph::Placement::NodeIndex
+               ? "#" + std::to_string(Pin.Index)
+               : "'" + Pin.Node + "'";
+  };
+  // The node a pin names, or N. A pin of a vector's instances is reported
+  // once, not once per instance.
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t>> Reported;
+  auto Resolve = [&](const graph::Instance &Inst,
+                     const graph::Placement &Pin) {
     size_t Target = N;
     if (Pin.K == graph::Placement::NodeIndex) {
       if (Pin.Index >= 0 && size_t(Pin.Index) < N)
@@ -108,11 +113,29 @@ bool aspen::place::placeProgram(graph::Program &P,
         if (P.Nodes[K].Name == Pin.Node)
           Target = K;
     }
+    if (Target == N && Reported.insert({Pin.Loc.File.Index, Pin.Loc.Line, Pin.Loc.Col}).second)
+      Diags.report(Pin.Loc, DiagId::ErrPinUnknownNode)
+          << Inst.Name << Describe(Pin);
+    return Target;
+  };
+  for (size_t I = 0; I < P.Instances.size(); ++I) {
+    graph::Instance &Inst = P.Instances[I];
+    if (!Inst.Pin)
+      continue;
+    size_t Target = Resolve(Inst, *Inst.Pin);
+    if (Target != N && Inst.OtherPin) {
+      size_t Other = Resolve(Inst, *Inst.OtherPin);
+      if (Other != N && Other != Target &&
+          Reported
+              .insert({Inst.OtherPin->Loc.File.Index, Inst.OtherPin->Loc.Line,
+                       Inst.OtherPin->Loc.Col})
+              .second)
+        Diags.report(Inst.OtherPin->Loc, DiagId::ErrPinConflict)
+            << Inst.Name << Describe(*Inst.Pin) << Describe(*Inst.OtherPin);
+      if (Other != Target)
+        Target = N;
+    }
     if (Target == N) {
-      std::string Node = Pin.K == graph::Placement::NodeIndex
-                             ? "#" + std::to_string(Pin.Index)
-                             : "'" + Pin.Node + "'";
-      Diags.report(Pin.Loc, DiagId::ErrPinUnknownNode) << Inst.Name << Node;
       Ok = false;
       continue;
     }

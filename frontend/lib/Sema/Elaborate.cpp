@@ -361,18 +361,29 @@ void Sema::place(const ast::PlaceStmt &P, Scope &S) {
                                            : "a collective");
       continue;
     }
+    if (R.Queue) {
+      Diags.report(R.Queue->Range.Begin, DiagId::ErrPinQueue)
+          << R.Base.Text << R.Queue->Text;
+      continue;
+    }
     auto Range = resolveRange(R, E, S);
     if (!Range)
       continue;
+    auto Same = [](const graph::Placement &A, const graph::Placement &B) {
+      return A.Node == B.Node && A.Index == B.Index;
+    };
     for (int64_t I = Range->first; I <= Range->second; ++I) {
       graph::Instance &Inst = Prog->Instances[E.Members[I].Index];
-      if (Inst.Pin && (Inst.Pin->K != Pin.K || Inst.Pin->Node != Pin.Node ||
-                       Inst.Pin->Index != Pin.Index)) {
+      // A pin by index and one by name may name one node: placement,
+      // which has the hostfile, compares those.
+      std::optional<graph::Placement> &Slot =
+          !Inst.Pin || Inst.Pin->K == Pin.K ? Inst.Pin : Inst.OtherPin;
+      if (Slot && !Same(*Slot, Pin)) {
         Diags.report(R.Range.Begin, DiagId::ErrPinConflict)
-            << Inst.Name << Describe(*Inst.Pin) << Describe(Pin);
+            << Inst.Name << Describe(*Slot) << Describe(Pin);
         break;
       }
-      Inst.Pin = Pin;
+      Slot = Pin;
     }
   }
 }

@@ -104,6 +104,9 @@ struct Instance {
   /// Action only: the declaration's arguments, if it gave any.
   std::optional<ArgListId> Args;
   std::optional<Placement> Pin;
+  /// A second pin of the other form (by index if Pin is by name, or the
+  /// reverse): only the hostfile tells whether both name one node.
+  std::optional<Placement> OtherPin;
   uint32_t Node = 0; // index into Program::Nodes, set by placement
 };
 
