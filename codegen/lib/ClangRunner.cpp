@@ -297,6 +297,9 @@ bool ClangRunner::findPayloads(llvm::StringRef FileName, llvm::StringRef Code,
   Setup S(Diags, Opts, FileName, Code);
   if (!S.Ok)
     return false;
+  // The same code is compiled again to make the program, which reports its
+  // warnings: this pass reports only errors, or each warning came twice.
+  S.CI.getDiagnostics().setIgnoreAllWarnings(true);
   LocationMapper &Mapper = S.Mapper;
   ConsumerAction Action(makeWireConsumer(
       Out, [&Mapper](const clang::SourceManager &SM, clang::SourceLocation L) {

@@ -1,4 +1,5 @@
 // RUN: %aspenc %s -o %t 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %aspenc %s --hostfile %S/../Dist/Inputs/nodes2 -o %t.nodes 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: %t | FileCheck %s --check-prefix=RAN
 // RUN: %aspenc -w %s -o %t.quiet 2>&1 | count 0
 // RUN: %t.quiet | FileCheck %s --check-prefix=RAN
