@@ -155,6 +155,8 @@ public:
           QueueElement Next = aspenDequeue(S.Port);
           if (!Next)
             return;
+          if (Cur())
+            checkLengths(*Cur(), *Next.get());
           if (!Cur()) {
             Uniq = std::move(Next);
           } else if ((S.Flags & PlanLeft) ||
@@ -326,19 +328,27 @@ private:
     return true;
   }
 
+  /// Built-in operations: arrays of one length, ours and one from another
+  /// node (where a count that differs may be a piece: a node whose array
+  /// is large enough sends it in pieces, see segmented()).
+  void checkLengths(const Payload &Ours, const Payload &In) {
+    if (Op == ReduceOp::User || !Ours.elementType() || !In.elementType() ||
+        *Ours.elementType() != *In.elementType() ||
+        Ours.elementCount() == In.elementCount())
+      return; // equal, or combine() says what is wrong
+    bool Pieces = !Steps->empty() && ((*Steps)[0].Flags & PlanSegmentable);
+    throw std::length_error(
+        "reduce '" + Name + "': the nodes' arrays differ in length (" +
+        std::to_string(Ours.elementCount()) + " elements here, " +
+        std::to_string(In.elementCount()) + " from another node" +
+        (Pieces ? ", which may be a piece: arrays of " +
+                      std::to_string(reduceSegmentBytes()) +
+                      " bytes and more cross in pieces)"
+                : ")"));
+  }
+
   void apply(Payload &Acc, const Payload &Next) {
     uint64_t T0 = trace::Enabled ? trace::now() : 0;
-    // Across nodes, a count that differs may be a piece: a node whose
-    // array is large enough sends it in pieces (segmented()).
-    if (Op != ReduceOp::User && Acc.elementType() && Next.elementType() &&
-        *Acc.elementType() == *Next.elementType() &&
-        Acc.elementCount() != Next.elementCount())
-      throw std::length_error(
-          "reduce '" + Name + "': the nodes' arrays differ in length (" +
-          std::to_string(Acc.elementCount()) + " and " +
-          std::to_string(Next.elementCount()) +
-          " elements; an array large enough crosses in pieces, so one of "
-          "these may be a piece)");
     if (Op == ReduceOp::User)
       User(Acc, Next);
     else

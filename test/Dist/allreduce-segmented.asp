@@ -61,8 +61,8 @@ Module W {
 // FOUR-DAG: edge r@127.0.0.4 -> r@127.0.0.2: 400 messages
 // TWO-DAG: edge r@127.0.0.1 -> r@127.0.0.2: 200 messages
 // TWO-DAG: edge r@127.0.0.2 -> r@127.0.0.1: 200 messages
-// SIZES: reduce 'r@127.0.0.{{[1-4]}}': a node sent {{[0-9]+}} elements where {{[0-9]+}} were due (do the nodes contribute arrays of different sizes or types?)
-// SIZES2: reduce 'r@127.0.0.{{[12]}}': participants sent arrays of {{1003 and 1203|1203 and 1003}} elements
+// SIZES: reduce 'r@127.0.0.{{[1-4]}}': the nodes' arrays differ in length ({{[0-9]+}} elements here; a piece of {{[0-9]+}} came from another node where {{[0-9]+}} were due)
+// SIZES2: reduce 'r@127.0.0.{{[12]}}': the nodes' arrays differ in length ({{1003 elements here, 1203|1203 elements here, 1003}} from another node){{$}}
 // PLAN: Plan large arrays (ASPEN_REDUCE_SEGMENT_BYTES, default 64 KiB): reduce-scatter then allgather over the same links
 // PLAN2: Plan step 1: 1->0 (reduce), 0->1 (reduce)
 // PLAN2-NOT: large arrays
