@@ -411,8 +411,12 @@ struct Transport::Impl {
   bool ProbeAllQuiet = true;
   std::vector<uint64_t> ProbeCounts, LastProbeCounts;
 
+  /// Nothing can run here, nor be woken but by another node: a fiber
+  /// waiting for a timer or the network (waitsOutside) may still move, as
+  /// it may on one node.
   bool quiet() const {
-    return Sched && Sched->allAsleep() && !Sched->anyWork();
+    return Sched && Sched->allAsleep() && !Sched->anyWork() &&
+           !Sched->waitsOutside();
   }
 
   void startProbing();

@@ -185,6 +185,10 @@ public:
   void endExternalWait() {
     ExternalWaits.fetch_sub(1, std::memory_order_seq_cst);
   }
+  /// Whether some fiber waits for something outside the program.
+  bool waitsOutside() const {
+    return ExternalWaits.load(std::memory_order_seq_cst) != 0;
+  }
 
   /// From inside a fiber: whether waiting a little before parking can pay
   /// off, i.e. another worker may be running the fiber we wait for and no
