@@ -65,7 +65,8 @@ public:
     OS << D.Text << '\n';
   }
 
-  void module(const graph::Module &M, const ast::ActionModuleDecl &A,
+  void module(const graph::Program &P, const graph::Module &M,
+              const ast::ActionModuleDecl &A,
               const ast::DeclareModuleDecl *Decl) {
     Mod = &M;
     // The class name sits exactly where the module's name is in the .asp
@@ -82,6 +83,7 @@ public:
     if (Decl && Decl->DataSection)
       verbatim(*Decl->DataSection);
     body(A.Body);
+    argConstructors(P, M);
     newline();
     OS << "};\n";
     lineAt(A.Ident.Range.Begin);
@@ -164,29 +166,58 @@ public:
        << "() { return new " << ModuleClassPrefix << "net_" << Id << "(); }\n";
   }
 
-  /// The factory of the instances one declaration with arguments makes:
-  /// each argument is assigned to its parameter at the argument's own line
-  /// and column, so Clang's type errors point into the flow.
+  /// One constructor per declaration with arguments of module M: the
+  /// arguments initialise their parameters, so the data_section's own
+  /// initialisers (declared after the parameters) already see them. Each
+  /// argument's check sits at the argument's own line and column, so
+  /// Clang's type errors point into the flow.
+  void argConstructors(const graph::Program &P, const graph::Module &M) {
+    bool Any = false;
+    for (size_t K = 0; K < P.ArgLists.size(); ++K) {
+      const graph::ArgList &L = P.ArgLists[K];
+      if (&P.get(L.Module) != &M)
+        continue;
+      if (!Any) {
+        newline();
+        OS << "  " << ModuleClassPrefix << M.Name << "() = default;";
+        AtLineStart = false;
+        Any = true;
+      }
+      lineAt(L.Loc);
+      OS << "  explicit " << ModuleClassPrefix << M.Name
+         << "(::aspen::ArgsTag<" << K << ">)";
+      AtLineStart = false;
+      bool First = true;
+      for (const graph::ArgList::Arg &A : L.Values) {
+        newline();
+        OS << (First ? "    : " : "    , ") << A.Param << "(";
+        AtLineStart = false;
+        First = false;
+        // The function's name sits at the argument's column: Clang's note
+        // about an argument of the wrong type points there.
+        lineAt(A.Loc);
+        OS.indent(A.Loc.Col > 10 ? A.Loc.Col - 10 : 0);
+        if (A.IsString)
+          OS << "::aspen::stringParam<decltype(" << A.Param << ")>(" << A.Cxx
+             << "))";
+        else
+          OS << "::aspen::intParam<" << A.Cxx << ", decltype(" << A.Param
+             << ")>())";
+        AtLineStart = false;
+      }
+      OS << " {}";
+    }
+  }
+
+  /// The factory of the instances one declaration with arguments makes.
   void argFactory(const graph::Program &P, size_t K) {
     const graph::ArgList &L = P.ArgLists[K];
     const std::string &Name = P.get(L.Module).Name;
     lineAt(L.Loc);
     OS << "extern \"C\" ::aspen::ModuleBase *aspen_new_args_" << K
-       << "() {\n  auto *M = new " << ModuleClassPrefix << Name << "();";
-    AtLineStart = false;
-    for (const graph::ArgList::Arg &A : L.Values) {
-      // The function's name sits at the argument's column: Clang's note
-      // about an argument of the wrong type points there.
-      lineAt(A.Loc);
-      OS.indent(A.Loc.Col > 10 ? A.Loc.Col - 10 : 0);
-      if (A.IsString)
-        OS << "::aspen::setStringParam(M->" << A.Param << ", " << A.Cxx << ");";
-      else
-        OS << "::aspen::setIntParam<" << A.Cxx << ">(M->" << A.Param << ");";
-      AtLineStart = false;
-    }
-    newline();
-    OS << "  return M;\n}\n";
+       << "() {\n  return new " << ModuleClassPrefix << Name
+       << "(::aspen::ArgsTag<" << K << ">{});\n}\n";
+    AtLineStart = true;
   }
 
   void reduceOp(const std::string &Op, SourceLoc Loc) {
@@ -455,7 +486,7 @@ std::string aspen::codegen::emitModuleSource(
     if (It == Actions.end())
       continue;
     auto D = Declares.find(M.Name);
-    E.module(M, *It->second, D == Declares.end() ? nullptr : D->second);
+    E.module(P, M, *It->second, D == Declares.end() ? nullptr : D->second);
   }
   for (size_t K = 0; K < P.ArgLists.size(); ++K)
     E.argFactory(P, K);

@@ -336,6 +336,11 @@ void aspen::throwPayloadTypeError(const char *Wanted, const Payload *Got) {
   throw PayloadTypeError(Msg);
 }
 
+namespace {
+thread_local Instance *Constructing = nullptr;
+} // namespace
+Instance *aspen::rt::constructing() { return Constructing; }
+
 int ModuleBase::instanceIndex() const { return int(AspenSelf->Index); }
 int ModuleBase::instanceCount() const { return int(AspenSelf->Count); }
 const char *ModuleBase::instanceName() const { return AspenSelf->Name.c_str(); }
@@ -927,7 +932,15 @@ extern "C" I32 aspen_rt_run() {
     I->F.TraceName = &I->Name;
     I->F.Body = [I] {
       try {
-        I->Obj.reset(I->Type->Factory());
+        {
+          // Read by ModuleBase's constructor, before the module's members
+          // are initialised (and before any of them can yield).
+          struct Making {
+            explicit Making(Instance *I) { Constructing = I; }
+            ~Making() { Constructing = nullptr; }
+          } Scope(I);
+          I->Obj.reset(I->Type->Factory());
+        }
         if (!I->Obj)
           throw std::logic_error("module has no 'void run()'");
         I->Obj->AspenSelf = I;

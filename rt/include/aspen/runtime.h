@@ -216,6 +216,10 @@ template <typename T> T &getPayload(const QueueElement &Q) {
 
 namespace rt {
 struct Instance;
+/// The instance whose module object the runtime is making on this thread
+/// (null otherwise): a module's data members may use instanceIndex(),
+/// its parameters and even dequeue() in their initialisers.
+Instance *constructing();
 } // namespace rt
 
 /// Base class of every generated action module class.
@@ -263,7 +267,7 @@ public:
   void sendTo(unsigned Target, QueueElement &&E);
   void sendTo(unsigned Target, Payload *P) { sendTo(Target, QueueElement(P)); }
 
-  rt::Instance *AspenSelf = nullptr; // set by the runtime before run()
+  rt::Instance *AspenSelf = rt::constructing();
 };
 
 /// A user reduce operation: `void op(T &accumulator, const T &contribution)`
@@ -280,16 +284,29 @@ void callReduceOp(void (*Op)(T &, const T &), Payload &Acc,
   Op(*A, *B);
 }
 
-/// Used by generated code for `Mod m(42);`: an integer argument sets an
-/// arithmetic parameter it fits in. (Plain assignment would also turn 42
-/// into a character of a std::string.)
-template <long long V, typename T> void setIntParam(T &Param) {
+/// Used by generated code: the constructor of a module class for one
+/// declaration with arguments.
+template <unsigned K> struct ArgsTag {};
+
+namespace detail {
+/// Stands for a value of T where a static_assert has already failed, so
+/// that one error is reported, not a second one about the initialiser.
+/// Never defined: a program that names it does not compile.
+template <typename T> T &&noValue();
+} // namespace detail
+
+/// Used by generated code for `Mod m(42);`: an integer argument initialises
+/// an arithmetic parameter it fits in exactly. (Plain initialisation would
+/// also turn 42 into a character of a std::string, 300 into an unsigned
+/// char of 44, and 16777217 into a float of 16777216.)
+template <long long V, typename T> constexpr decltype(auto) intParam() {
   constexpr bool Arith = std::is_arithmetic<T>::value;
   static_assert(Arith,
                 "an integer argument needs a parameter of arithmetic type");
   if constexpr (Arith) {
-    if constexpr (std::is_integral<T>::value &&
-                  !std::is_same<T, bool>::value) {
+    if constexpr (std::is_same<T, bool>::value) {
+      static_assert(V == 0 || V == 1, "a bool parameter takes 0 or 1");
+    } else if constexpr (std::is_integral<T>::value) {
       static_assert(V >= 0 || std::is_signed<T>::value,
                     "a negative argument for an unsigned parameter");
       static_assert(V < 0 || static_cast<unsigned long long>(V) <=
@@ -300,19 +317,29 @@ template <long long V, typename T> void setIntParam(T &Param) {
                         V >= static_cast<long long>(
                                  std::numeric_limits<T>::min()),
                     "the argument does not fit in the parameter's type");
+    } else {
+      static_assert(static_cast<long double>(static_cast<T>(V)) ==
+                        static_cast<long double>(V),
+                    "the argument is not exactly a value of the parameter's "
+                    "floating-point type");
     }
-    Param = static_cast<T>(V);
+    return static_cast<T>(V);
+  } else {
+    return detail::noValue<T>();
   }
 }
 
-/// Used by generated code for `Mod m("text");`: a string argument sets a
-/// parameter made from a C string (std::string, const char *, ...).
-template <typename T> void setStringParam(T &Param, const char *V) {
+/// Used by generated code for `Mod m("text");`: a string argument
+/// initialises a parameter made from a C string (std::string, const char *,
+/// ...).
+template <typename T> decltype(auto) stringParam(const char *V) {
   constexpr bool Ok = !std::is_arithmetic<T>::value &&
                       std::is_constructible<T, const char *>::value;
   static_assert(Ok, "a string argument needs a parameter such as std::string");
   if constexpr (Ok)
-    Param = T(V);
+    return T(V);
+  else
+    return detail::noValue<T>();
 }
 
 /// Used by generated code: the factory of a module class. A module without
