@@ -886,6 +886,22 @@ void Sema::spliceBoundaries() {
         Dead[E] = true;
       for (uint32_t E : Outs)
         Dead[E] = true;
+      // A collective that delivers into this queue and one that takes
+      // from it would be joined directly once the boundary is gone, which
+      // a flow statement may not do either.
+      std::optional<uint32_t> Feeding, Fed;
+      for (uint32_t C : CollRefs[B]) {
+        const graph::Collective &Coll = Prog->Collectives[C];
+        if (!Feeding && llvm::is_contained(Coll.Receivers, Port))
+          Feeding = C;
+        if (!Fed && llvm::is_contained(Coll.Sources, Port))
+          Fed = C;
+      }
+      if (Feeding && Fed && *Feeding != *Fed)
+        Diags.report(Prog->Collectives[*Fed].Loc,
+                     DiagId::ErrCollectiveAdjacent)
+            << Prog->Collectives[*Feeding].Name
+            << Prog->Collectives[*Fed].Name;
       for (uint32_t C : CollRefs[B]) {
         graph::Collective &Coll = Prog->Collectives[C];
         Substitute(Coll.Sources, Port, Upstream, /*Unique=*/true);
