@@ -40,6 +40,10 @@ Module TcpListen {
                                   "'; expected \"http\", \"line\" or \"chunk\"");
     if (maxConnections < 0)
       throw std::invalid_argument("TcpListen: maxConnections must not be negative");
+    if (port < 0 || port > 65535) // before int(port) could wrap into range
+      throw std::invalid_argument("TcpListen: cannot listen on port " +
+                                  std::to_string(port) +
+                                  ": not a port number");
     aspen::net::Listener *l =
         aspen::net::listen(host, int(port), f, uint64_t(maxConnections));
     if (port == 0)

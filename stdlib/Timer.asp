@@ -18,9 +18,15 @@ Module Timer {
     if (periodMs <= 0 || count < 0)
       throw std::invalid_argument(
           "Timer: periodMs must be positive and count not negative");
-    auto start = std::chrono::steady_clock::now();
+    // The clock counts nanoseconds in 64 bits (about 292 years): a longer
+    // period would wrap round and tick at once.
+    if (periodMs > 1000000000000L)
+      throw std::invalid_argument(
+          "Timer: periodMs must be at most 10^12 (about 31 years)");
+    const std::chrono::milliseconds period(periodMs);
+    auto due = std::chrono::steady_clock::now();
     for (long k = 0; count == 0 || k < count; ++k) {
-      auto due = start + std::chrono::milliseconds(periodMs * (k + 1));
+      due += period;
       aspen::sleepFor(due - std::chrono::steady_clock::now());
       send new aspen::Tick(k);
     }

@@ -355,9 +355,12 @@ Listener *listen(const std::string &Host, int Port, Framing F,
       tcp::endpoint EP(tcp::v6(), uint16_t(Port));
       if (!Host.empty()) {
         tcp::resolver Res(R.Ctx);
-        EP = *Res.resolve(Host, std::to_string(Port), E).begin();
+        auto Found = Res.resolve(Host, std::to_string(Port), E);
         if (E)
           throw boost::system::system_error(E);
+        if (Found.empty())
+          throw std::runtime_error("no address for '" + Host + "'");
+        EP = *Found.begin();
       }
       L->Acceptor.open(EP.protocol());
       L->Acceptor.set_option(tcp::acceptor::reuse_address(true));

@@ -9,6 +9,12 @@
 // RUN: not %t 2>&1 | FileCheck %s --check-prefix=SINK
 // RUN: %aspenc %s -o %t --root=PortTaken
 // RUN: not %t 2>&1 | FileCheck %s --check-prefix=PORT
+// RUN: %aspenc %s -o %t --root=BadHost
+// RUN: not %t 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: %aspenc %s -o %t --root=WidePort
+// RUN: not %t 2>&1 | FileCheck %s --check-prefix=WIDEPORT
+// RUN: %aspenc %s -o %t --root=LongTimer
+// RUN: not %t 2>&1 | FileCheck %s --check-prefix=TIMER
 // Errors of the standard library's modules end the program with status 4
 // and name the instance and what went wrong; nothing hangs.
 // FILE: aspen: error: instance 'src' (module FileSource) threw std::runtime_error: FileSource: cannot open 'no-such-file.txt': No such file or directory
@@ -62,6 +68,40 @@ Module PortTaken is Root requires Module Second {
   void initialize() {
     Second second;
     flow:
+  }
+}
+
+// A host that does not resolve (before: a crash).
+// HOST: aspen: error: instance 'l' (module TcpListen) threw std::runtime_error: cannot listen on no-such-host.invalid:0: {{.+}}
+Module BadHost is Root requires Module TcpListen, Module TcpReply {
+  void initialize() {
+    TcpListen l(0, "line", 1, "no-such-host.invalid");
+    TcpReply r;
+    flow:
+      l ||| r;
+  }
+}
+
+// A port beyond 65535 (before: cut to an int, 4294985395 became 18099).
+// WIDEPORT: aspen: error: instance 'l' (module TcpListen) threw std::invalid_argument: TcpListen: cannot listen on port 4294985395: not a port number
+Module WidePort is Root requires Module TcpListen, Module TcpReply {
+  void initialize() {
+    TcpListen l(4294967296 + 18099, "line");
+    TcpReply r;
+    flow:
+      l ||| r;
+  }
+}
+
+// A period the clock cannot count (before: it wrapped round and ticked at
+// once).
+// TIMER: aspen: error: instance 't' (module Timer) threw std::invalid_argument: Timer: periodMs must be at most 10^12 (about 31 years)
+Module LongTimer is Root requires Module Timer, Module Console {
+  void initialize() {
+    Timer t(10000000000000, 2);
+    Console c;
+    flow:
+      t ||| c;
   }
 }
 
