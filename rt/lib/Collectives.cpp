@@ -6,6 +6,7 @@
 
 #include "Collectives.h"
 #include "Demangle.h"
+#include "RuntimeImpl.h"
 #include "Trace.h"
 #include <algorithm>
 #include <atomic>
@@ -63,6 +64,22 @@ bool tryApply(ReduceOp Op, Payload &Acc, const Payload &Next) {
   return true;
 }
 
+} // namespace
+
+bool aspen::rt::nextContribution(ModuleBase &M, unsigned Port,
+                                 const std::string &What, QueueElement &Out) {
+  bool Ended;
+  Out = QueueElement(dequeueOrEnd(*M.AspenSelf, Port, Ended));
+  if (Out || Ended)
+    return !Ended;
+  const std::string &From = M.AspenSelf->Type->Inputs[Port];
+  throw PayloadTypeError(
+      What + ": " + (From.empty() ? std::string("a participant") : "'" + From + "'") +
+      " sent an empty element, which is no contribution (a participant ends "
+      "its contributions by returning from run())");
+}
+
+namespace {
 class ReduceModule final : public ModuleBase {
 public:
   ReduceModule(std::string Name, ReduceOp Op, UserReduceFn User, unsigned P,
@@ -73,12 +90,13 @@ public:
     for (;;) {
       // A participant whose stream has ended ends the reduce (and so the
       // streams of its receivers).
-      QueueElement Acc = aspenDequeue(0);
-      if (!Acc)
+      const std::string What = "reduce '" + Name + "'";
+      QueueElement Acc;
+      if (!nextContribution(*this, 0, What, Acc))
         return;
       for (unsigned K = 1; K < P; ++K) {
-        QueueElement Next = aspenDequeue(K);
-        if (!Next)
+        QueueElement Next;
+        if (!nextContribution(*this, K, What, Next))
           return;
         uint64_t T0 = trace::Enabled ? trace::now() : 0;
         if (Op == ReduceOp::User)
@@ -123,9 +141,9 @@ public:
       };
       const std::vector<PlanStep> &All = *Steps;
       size_t From = 0;
+      const std::string What = "reduce '" + Name + "'";
       if (!All.empty() && (All[0].Flags & PlanSegmentable)) {
-        Uniq = aspenDequeue(All[0].Port);
-        if (!Uniq)
+        if (!nextContribution(*this, All[0].Port, What, Uniq))
           return; // a stream ended: so does the reduce
         size_t ES = elementSize(*Uniq.get());
         size_t Pieces = size_t(1) << stages();
@@ -146,14 +164,13 @@ public:
         switch (S.K) {
         case PlanStep::TakeLocal:
         case PlanStep::Replace:
-          Uniq = aspenDequeue(S.Port);
           Shared.reset();
-          if (!Uniq)
+          if (!nextContribution(*this, S.Port, What, Uniq))
             return; // a stream ended: so does the reduce
           break;
         case PlanStep::Combine: {
-          QueueElement Next = aspenDequeue(S.Port);
-          if (!Next)
+          QueueElement Next;
+          if (!nextContribution(*this, S.Port, What, Next))
             return;
           if (Cur())
             checkLengths(*Cur(), *Next.get());
@@ -368,11 +385,14 @@ public:
   explicit BroadcastModule(unsigned R) : R(R) {}
   void run() override {
     for (;;) {
-      QueueElement E = aspenDequeue(0);
-      if (!E)
+      bool Ended;
+      QueueElement E(dequeueOrEnd(*AspenSelf, 0, Ended));
+      if (Ended)
         return; // every source has ended
+      // An empty element that was sent passes on as one, to every
+      // receiver.
       for (unsigned K = 0; K + 1 < R; ++K)
-        aspenSend(K, QueueElement(E.get()->clone()));
+        aspenSend(K, E ? QueueElement(E.get()->clone()) : QueueElement());
       aspenSend(R - 1, std::move(E));
     }
   }

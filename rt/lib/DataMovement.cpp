@@ -55,7 +55,7 @@ public:
       // A participant whose stream has ended ends the collective, and so
       // the streams of its receivers.
       for (unsigned I = 0; I < In; ++I)
-        if (!(Round[I] = aspenDequeue(I)))
+        if (!nextContribution(*this, I, word() + " '" + Name + "'", Round[I]))
           return;
       switch (K) {
       case DataMovement::Gather:
@@ -73,10 +73,12 @@ public:
   }
 
 private:
-  [[noreturn]] void fail(const std::string &Why) {
+  std::string word() const {
     static const char *const Words[] = {"gather", "scatter", "all-to-all"};
-    throw PayloadTypeError(std::string(Words[unsigned(K)]) + " '" + Name +
-                           "': " + Why);
+    return Words[unsigned(K)];
+  }
+  [[noreturn]] void fail(const std::string &Why) {
+    throw PayloadTypeError(word() + " '" + Name + "': " + Why);
   }
 
   /// Bytes per element of an array payload of a built-in type.

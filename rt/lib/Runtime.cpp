@@ -429,9 +429,16 @@ void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
 } // namespace aspen::rt
 
 QueueElement ModuleBase::aspenDequeue(unsigned Port) {
-  Instance &I = *AspenSelf;
+  bool Ended;
+  return QueueElement(dequeueOrEnd(*AspenSelf, Port, Ended));
+}
+
+// The next element (an empty one may have been sent), or null with Ended
+// set at the end of the stream.
+Payload *aspen::rt::dequeueOrEnd(Instance &I, unsigned Port, bool &Ended) {
   InputPort &In = I.Inputs[Port];
   Payload *P = nullptr;
+  Ended = false;
   if (!In.tryPop(P) && !spinPop(In, P)) {
     Scheduler *S = GSched;
     for (;;) {
@@ -441,16 +448,19 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
       if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
         if (In.tryPop(P))
           break;
-        return QueueElement();
+        Ended = true;
+        return nullptr;
       }
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       In.Consumer.store(&I.F, std::memory_order_relaxed);
       fullFence();
-      if (In.tryPop(P) ||
-          In.OpenProducers.load(std::memory_order_acquire) == 0) {
+      // An element popped here may be an empty one that was sent: it is
+      // delivered, not taken for a wake-up.
+      bool Got = In.tryPop(P);
+      if (Got || In.OpenProducers.load(std::memory_order_acquire) == 0) {
         In.Consumer.store(nullptr, std::memory_order_relaxed);
         I.F.St.store(Fiber::Running, std::memory_order_relaxed);
-        if (P)
+        if (Got)
           break;
         continue;
       }
@@ -471,7 +481,7 @@ QueueElement ModuleBase::aspenDequeue(unsigned Port) {
   wakeProducers(In);
   if (trace::Enabled)
     trace::record(trace::Dequeue, &I.Name, &I.Type->Inputs[Port], trace::now());
-  return QueueElement(P);
+  return P;
 }
 
 //===----------------------------------------------------------------------===//

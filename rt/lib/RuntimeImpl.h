@@ -127,6 +127,11 @@ struct Instance {
 /// Sends one message from I's output port Port to one of its targets,
 /// parking I while the target's queue is full.
 void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E);
+/// Instance I's next element on input Port (null for an empty element that
+/// was sent), waiting while there is none; null with Ended set at the end
+/// of the stream. ModuleBase::aspenDequeue, which cannot tell the two
+/// apart, is this; collectives, which must, call it themselves.
+Payload *dequeueOrEnd(Instance &I, unsigned Port, bool &Ended);
 /// After a push: wakes the port's consumer if it waits (the Dekker
 /// partner of the consumer's publish-then-recheck).
 void wakeConsumer(InputPort &In);
