@@ -21,6 +21,7 @@
 #include <boost/asio.hpp>
 #include <atomic>
 #include <deque>
+#include <optional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -151,6 +152,7 @@ struct Conn {
   size_t Scan = 0;    // where the search for the end of a head resumes
   bool Busy = false;  // an HTTP request awaits its reply
   bool Eof = false;   // the peer will send nothing more
+  uint64_t Unanswered = 0; // requests passed on and not yet answered
   bool Closing = false;
   std::deque<std::string> Out;
   bool Writing = false;
@@ -191,7 +193,10 @@ Conn *find(uint64_t Id) {
 /// Requests larger than this close their connection.
 constexpr size_t MaxRequest = 1 << 20;
 
-size_t contentLength(const std::string &Head) {
+/// The Content-Length of a request head: 0 without one, nullopt for one
+/// that is not a number of bytes a request may have ("-1", "2^64 - 1",
+/// "12abc"), which closes the connection.
+std::optional<size_t> contentLength(const std::string &Head) {
   // Header names are case-insensitive.
   static const char Name[] = "\ncontent-length:";
   for (size_t I = 0; I + sizeof(Name) - 1 <= Head.size(); ++I) {
@@ -199,8 +204,22 @@ size_t contentLength(const std::string &Head) {
     while (K < sizeof(Name) - 1 && std::tolower((unsigned char)Head[I + K]) ==
                                        Name[K])
       ++K;
-    if (K == sizeof(Name) - 1)
-      return size_t(std::strtoull(Head.c_str() + I + K, nullptr, 10));
+    if (K != sizeof(Name) - 1)
+      continue;
+    size_t At = I + K;
+    while (At < Head.size() && (Head[At] == ' ' || Head[At] == '\t'))
+      ++At;
+    size_t Len = 0, Digits = 0;
+    for (; At < Head.size() && std::isdigit((unsigned char)Head[At]); ++At) {
+      Len = Len * 10 + size_t(Head[At] - '0');
+      if (++Digits > 9 || Len > MaxRequest)
+        return std::nullopt;
+    }
+    while (At < Head.size() && (Head[At] == ' ' || Head[At] == '\t'))
+      ++At;
+    if (!Digits || (At < Head.size() && Head[At] != '\r' && Head[At] != '\n'))
+      return std::nullopt;
+    return Len;
   }
   return 0;
 }
@@ -238,9 +257,10 @@ void Conn::read() {
     if (!C)
       return;
     if (E) {
+      // The peer has closed, or half-closed and waits for the replies to
+      // what it sent: those still go out before the connection closes.
       C->Eof = true;
-      if (!C->Busy)
-        C->finish();
+      C->cut();
       return;
     }
     C->In.append(C->Buf, N);
@@ -259,7 +279,10 @@ void Conn::cut() {
     case Framing::Http: {
       size_t H = In.find("\r\n\r\n", Scan > 3 ? Scan - 3 : 0);
       if (H != std::string::npos) {
-        size_t Body = contentLength(In.substr(0, H + 2));
+        std::optional<size_t> Length = contentLength(In.substr(0, H + 2));
+        if (!Length)
+          return finish();
+        size_t Body = *Length;
         if (In.size() >= H + 4 + Body)
           End = H + 4 + Body;
         else
@@ -285,9 +308,19 @@ void Conn::cut() {
     if (End == std::string::npos) {
       if (In.size() > MaxRequest)
         return finish();
-      if (Eof)
-        return finish();
-      return read();
+      if (!Eof)
+        return read();
+      if (L->Mode == Framing::Line && !In.empty()) {
+        End = In.size(); // the last line, without its line end
+        if (In.back() == '\r')
+          --End, ++Skip;
+      } else {
+        // Nothing more will come: close once every request passed on has
+        // its reply (a partial HTTP request is dropped).
+        if (!Unanswered)
+          finish();
+        return;
+      }
     }
     auto *R = new Request();
     R->connection = Id;
@@ -296,6 +329,7 @@ void Conn::cut() {
     Scan = 0;
     if (L->Mode == Framing::Http)
       Busy = true;
+    ++Unanswered;
     L->push(R);
   }
 }
@@ -316,7 +350,7 @@ void Conn::write() {
                         return C->finish();
                       if (!C->Out.empty())
                         return C->write();
-                      if (C->Closing || (C->Eof && !C->Busy))
+                      if (C->Closing || (C->Eof && !C->Unanswered))
                         C->finish();
                     });
 }
@@ -407,8 +441,12 @@ void reply(Response *Resp) {
       return; // closed meanwhile
     C->Out.push_back(std::move(Resp->str()));
     C->Closing |= Resp->close;
+    if (C->Unanswered) // a line may have several replies, or none
+      --C->Unanswered;
     C->write();
-    if (C->L->Mode == Framing::Http && C->Busy && !C->Closing) {
+    if (C->Closing) {
+      C->Busy = false;
+    } else if ((C->L->Mode == Framing::Http && C->Busy) || C->Eof) {
       C->Busy = false;
       C->cut();
     } else {

@@ -72,6 +72,35 @@ def http(port):
     s.close()
 
 
+def recv_all(s):
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
+def halfclose(port):
+    # The client sends two lines, the last without its line end, and
+    # half-closes: both replies still come, then the server closes.
+    s = socket.create_connection(("127.0.0.1", port))
+    s.settimeout(10)
+    s.sendall(b"first\nlast")
+    s.shutdown(socket.SHUT_WR)
+    print("half-closed:", recv_all(s).decode().split())
+    s.close()
+
+
+def badlength(port):
+    # A Content-Length that is no length closes the connection unanswered.
+    s = socket.create_connection(("127.0.0.1", port))
+    s.settimeout(10)
+    s.sendall(b"POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\nXY")
+    print("bad length:", recv_all(s))
+    s.close()
+
+
 def main():
     program, script = sys.argv[1], sys.argv[2]
     p, port = start(program)
