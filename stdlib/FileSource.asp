@@ -6,6 +6,7 @@
 //                 line with its "\n" (a longer line is a block of its own).
 // A file that cannot be read ends the program with an error naming the
 // instance and the file.
+#include <algorithm>
 #include <aspen/stdlib.h>
 #include <cerrno>
 #include <cstdio>
@@ -29,9 +30,12 @@ Module FileSource {
         std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!f)
       fail("cannot open");
-    size_t chunk = blockSize > 0 ? size_t(blockSize) : size_t(1) << 16;
+    // Reads of 64 KiB whatever the block size: a block is cut from what
+    // has been read, so memory follows the data, not blockSize (which may
+    // be far larger than the file), and a small block size does not mean
+    // tiny reads.
     std::string carry; // the start of a line (or block) not yet sent
-    std::string buf(chunk, '\0');
+    std::string buf(size_t(1) << 16, '\0');
     for (;;) {
       size_t n = std::fread(&buf[0], 1, buf.size(), f.get());
       if (n == 0) {
@@ -50,7 +54,10 @@ Module FileSource {
   void emit(std::string &carry, bool atEnd) {
     size_t start = 0;
     if (blockSize == 0) {
-      for (size_t nl; (nl = carry.find('\n', start)) != std::string::npos;
+      // A line's end is looked for once in each byte: the search resumes
+      // where the last one stopped, so a long line costs linear time.
+      for (size_t nl; (nl = carry.find('\n', std::max(start, resume))) !=
+                      std::string::npos;
            start = nl + 1) {
         size_t end = nl > start && carry[nl - 1] == '\r' ? nl - 1 : nl;
         send new aspen::StringPayload(carry.data() + start, end - start);
@@ -70,7 +77,7 @@ Module FileSource {
           if (nl != std::string::npos && nl >= start)
             take = nl + 1 - start;
           else {
-            nl = carry.find('\n', start + limit);
+            nl = carry.find('\n', std::max(start + limit, resume));
             if (nl == std::string::npos && !atEnd)
               break; // a long line: wait for its end
             take = nl == std::string::npos ? carry.size() - start
@@ -81,8 +88,12 @@ Module FileSource {
         start += take;
       }
     }
+    // Whatever is left has no line end: the next search starts after it.
+    resume = carry.size() - start;
     carry.erase(0, start);
   }
+
+  size_t resume = 0; // where in carry the search for a line end resumes
 
   [[noreturn]] void fail(const char *what) {
     throw std::runtime_error(std::string("FileSource: ") + what + " '" +

@@ -4,10 +4,14 @@
 // RUN: %t | FileCheck %s --check-prefix=BLOCKS
 // RUN: cmp in.txt blocks.txt
 // RUN: cmp in.txt lines.txt
+// RUN: cmp in.txt whole.txt
 // RUN: %python -c "print(open('count.txt').read())" | FileCheck %s
 // FileSource in blocks of whole lines (some lines longer than a block) and
 // in lines, both written back by FileSink: the bytes survive unchanged, and
 // the streams end so that every module finishes and the files are closed.
+// A block size far beyond the file (2^40) takes memory for the file, not
+// for the block size (before: a buffer of that size, and the program was
+// killed).
 // CHECK: 5002 lines
 // Every block but the last ends a line, and only a line longer than a block
 // makes a block longer than 100 bytes.
@@ -18,7 +22,9 @@
 Module Main is Root requires Module FileSource, Module FileSink, Module AddNewline, Module Tee, Module CheckBlocks {
   void initialize() {
     FileSource blocks("in.txt", 100), lines("in.txt");
+    FileSource whole("in.txt", 1099511627776);
     FileSink outBlocks("blocks.txt"), outLines("lines.txt"), outCount("count.txt");
+    FileSink outWhole("whole.txt");
     AddNewline nl;
     Tee tee;
     CheckBlocks check;
@@ -26,6 +32,7 @@ Module Main is Root requires Module FileSource, Module FileSink, Module AddNewli
       blocks ||| check ||| outBlocks;
       lines ||| tee ||| nl ||| outLines;
       tee.count ||| outCount;
+      whole ||| outWhole;
   }
 }
 
