@@ -43,7 +43,7 @@ uint64_t Payload::key() const {
 uint64_t StringPayload::key() const {
   // FNV-1a: stable across processes and runs, unlike std::hash, so nodes
   // agree on where a key goes.
-  uint64_t H = 1469598103934665603ull;
+  uint64_t H = 14695981039346656037ull;
   for (unsigned char C : S)
     H = (H ^ C) * 1099511628211ull;
   return H;

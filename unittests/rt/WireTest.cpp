@@ -134,4 +134,12 @@ TEST(Wire, ACountBeyondTheBytesIsRejectedBeforeAllocating) {
   }
 }
 
+// Distribute("hash") routes by this key, which the docs give as FNV-1a:
+// the published test vectors (before, the offset basis lacked a digit).
+TEST(Wire, StringKeyIsFnv1a) {
+  EXPECT_EQ(aspen::StringPayload("").key(), 0xcbf29ce484222325ull);
+  EXPECT_EQ(aspen::StringPayload("a").key(), 0xaf63dc4c8601ec8cull);
+  EXPECT_EQ(aspen::StringPayload("foobar").key(), 0x85944171f73967e8ull);
+}
+
 } // namespace
