@@ -76,6 +76,15 @@ void DiagnosticEngine::emit(SourceLoc Loc, DiagId Id,
   // A note belongs to the diagnostic before it: drop it with its parent.
   if (D.Sev == Severity::Note && LastSuppressed)
     return;
+  // The same error or warning at the same place is reported once: a
+  // sub-root's body is checked once per instance of it, and Clang reports
+  // a template's error once per instantiation.
+  if (D.Sev != Severity::Note && D.Loc.isValid() &&
+      !Reported.insert({D.Loc.File.Index, D.Loc.Line, D.Loc.Col, D.Message})
+           .second) {
+    LastSuppressed = true;
+    return;
+  }
   LastSuppressed = false;
   if (D.Sev == Severity::Error)
     ++NumErrors;

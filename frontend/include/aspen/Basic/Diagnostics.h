@@ -22,7 +22,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace aspen {
@@ -146,6 +148,8 @@ private:
   bool SuppressWarnings = false;
   bool LimitReported = false;
   bool LastSuppressed = false;
+  /// Errors and warnings printed, by place and text.
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t, std::string>> Reported;
 };
 
 } // namespace aspen
