@@ -27,6 +27,8 @@ std::optional<int64_t> Sema::eval(const ast::IntExpr &E, Scope &S) {
       return std::nullopt;
     }
     It->second.Used = true;
+    if (It->second.Invalid)
+      return std::nullopt;
     return It->second.Value;
   }
   if (auto *N = dyn_cast<ast::IntNeg>(&E)) {

@@ -91,8 +91,9 @@ void Sema::elaborateRoot(Scope &S) {
             << Name << S.RootSym->Name;
         continue;
       }
-      if (std::optional<int64_t> V = eval(*C->Value, S))
-        S.Consts[Name] = {*V, C->Ident.Range.Begin, false};
+      std::optional<int64_t> V = eval(*C->Value, S);
+      S.Consts[Name] = {V.value_or(0), C->Ident.Range.Begin, /*Used=*/!V,
+                        /*Invalid=*/!V};
     } else if (auto *D = dyn_cast<ast::InstanceDecl>(St.get())) {
       declareInstances(*D, S);
     } else if (auto *P = dyn_cast<ast::PlaceStmt>(St.get())) {

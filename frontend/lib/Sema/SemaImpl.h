@@ -58,6 +58,9 @@ struct Scope {
     int64_t Value = 0;
     SourceLoc Loc;
     bool Used = false;
+    /// Its value could not be computed (an error said why): uses of it
+    /// fail quietly instead of saying there is no such constant.
+    bool Invalid = false;
   };
   std::map<std::string, Const> Consts;
 
