@@ -12,6 +12,12 @@ FileId SourceManager::addBuffer(std::string Name, std::string Text) {
   auto F = std::make_unique<File>();
   F->Name = std::move(Name);
   F->Text = std::move(Text);
+  // A lone \r (old Mac line ends) ends a line for Clang but not for the
+  // ANTLR lexer: made a \n, it ends one for both, and every location
+  // (ours, and Clang's through #line) counts the same lines. \r\n stays.
+  for (size_t I = 0, E = F->Text.size(); I != E; ++I)
+    if (F->Text[I] == '\r' && (I + 1 == E || F->Text[I + 1] != '\n'))
+      F->Text[I] = '\n';
   F->LineStarts.push_back(0);
   const std::string &T = F->Text;
   for (size_t I = 0, E = T.size(); I != E; ++I) {
