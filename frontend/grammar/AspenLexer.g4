@@ -155,11 +155,12 @@ RAW_STRING  : ( 'u8' | [uUL] )? 'R"' ~[()\\ \t\r\n"]* '(' { finishRawString(); }
 // understands `#include`; everywhere else directives are copied verbatim.
 // Backslash-newline continues the line; a /* */ comment on it may span lines.
 DIRECTIVE   : '#' { atLineStart() }?
-              ( ~[\r\n\\/] | '\\' '\r'? '\n' | '\\' ~[\r\n] | '/*' .*? '*/' | '/' )*;
+              ( ~[\r\n\\/] | '\\' [ \t\f\u000B]* '\r'? '\n' | '\\' ~[\r\n] | '/*' .*? '*/' | '/' )*;
 
 // ---------------------------------------------------------------- hidden
-// As in C++, a backslash at the end of a // comment continues it.
-LINE_COMMENT  : '//' ( ~[\r\n\\] | '\\' '\r'? '\n' | '\\' ~[\r\n] )* '\\'? -> channel(HIDDEN);
+// As in C++, a backslash at the end of a // comment continues it, also with
+// blanks between it and the line end (as GCC and Clang read it).
+LINE_COMMENT  : '//' ( ~[\r\n\\] | '\\' [ \t\f\u000B]* '\r'? '\n' | '\\' ~[\r\n] )* '\\'? -> channel(HIDDEN);
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN);
 WS            : [ \t\r\n\f\u000B]+ -> channel(HIDDEN);
 
