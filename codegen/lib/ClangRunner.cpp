@@ -16,6 +16,8 @@
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/thread.h"
+#include <algorithm>
 #include <map>
 
 using namespace aspen;
@@ -220,6 +222,8 @@ std::vector<std::string> driverArgs(const ClangOptions &Opts,
   Args.push_back("-fsanitize=" ASPEN_PROGRAM_SANITIZE);
   Args.push_back("-fno-sanitize-recover=all");
 #endif
+  // The nesting aspenc allows in module bodies, Clang allows too.
+  Args.push_back("-fbracket-depth=" + std::to_string(Opts.BracketDepth));
   Args.push_back("-c");
   Args.push_back(FileName.str());
   Args.push_back("-o");
@@ -292,6 +296,24 @@ private:
 };
 } // namespace
 
+namespace {
+/// Runs Fn on a thread whose stack fits Clang's recursive descent through
+/// Depth nested brackets (the --max-nesting aspenc allows; up to 10000),
+/// where the main thread's 8 MiB would overflow. The stack is reserved,
+/// not touched: only the depth a program reaches is committed.
+bool onLargeStack(unsigned Depth, llvm::function_ref<bool()> Fn) {
+  constexpr size_t PerLevel = 32 << 10, Least = 8 << 20;
+  size_t Bytes = std::max(Least, size_t(Depth) * PerLevel);
+  if (Bytes == Least)
+    return Fn(); // the default depth fits the main thread's stack
+  bool Result = false;
+  llvm::thread T(std::optional<unsigned>(unsigned(Bytes)),
+                 [&] { Result = Fn(); });
+  T.join();
+  return Result;
+}
+} // namespace
+
 bool ClangRunner::findPayloads(llvm::StringRef FileName, llvm::StringRef Code,
                                WireResult &Out) {
   Setup S(Diags, Opts, FileName, Code);
@@ -306,7 +328,9 @@ bool ClangRunner::findPayloads(llvm::StringRef FileName, llvm::StringRef Code,
         return Mapper.map(SM, L);
       }));
   unsigned Before = Diags.getNumErrors();
-  return S.CI.ExecuteAction(Action) && Diags.getNumErrors() == Before;
+  return onLargeStack(Opts.BracketDepth,
+                      [&] { return S.CI.ExecuteAction(Action); }) &&
+         Diags.getNumErrors() == Before;
 }
 
 std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
@@ -346,7 +370,8 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
 
   CheckAndEmitAction Action(&Ctx, CheckModules ? &Finder : nullptr);
   unsigned Before = Diags.getNumErrors();
-  bool Ok = CI.ExecuteAction(Action);
+  bool Ok = onLargeStack(Opts.BracketDepth,
+                         [&] { return CI.ExecuteAction(Action); });
   if (!Ok || Diags.getNumErrors() != Before)
     return nullptr;
   return Action.takeModule();

@@ -601,6 +601,7 @@ ClangOptions clangOptions(llvm::ArrayRef<const ast::TranslationUnit *> Units,
   COpts.OptLevel = Opts.OptLevel;
   COpts.DebugInfo = Opts.DebugInfo;
   COpts.Verbose = Opts.Verbose;
+  COpts.BracketDepth = Opts.MaxNesting;
   COpts.Defines = Opts.Defines;
   for (const ast::TranslationUnit *TU : Units) {
     llvm::StringRef Dir = llvm::sys::path::parent_path(

@@ -296,6 +296,7 @@ int main(int Argc, char **Argv) {
   CG.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   CG.Defines.assign(Defines.begin(), Defines.end());
   CG.CxxSources = CxxSources;
+  CG.MaxNesting = MaxNesting;
   if (ActionOpt == Action::DumpCxx)
     return codegen::dumpSource(*Prog, UnitPtrs, Diags, CG, llvm::outs()) ? 0
                                                                           : 1;

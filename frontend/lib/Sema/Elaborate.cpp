@@ -128,6 +128,8 @@ static std::vector<std::string> scopeNames(const Scope &S) {
 }
 
 void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
+  if (TooManyInstances)
+    return;
   const Symbol *Sym = lookup(D.Module.Text);
   bool Bad = false;
   if (!Sym) {
@@ -232,6 +234,7 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
     if (Prog->Instances.size() + uint64_t(E.Length) * Per > Opts.MaxInstances) {
       Diags.report(Decl.Ident.Range.Begin, DiagId::ErrTooManyInstances)
           << std::to_string(Opts.MaxInstances);
+      TooManyInstances = true;
       return;
     }
     std::string Base = S.Prefix + Name;
@@ -270,6 +273,8 @@ void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
       Sub.InBoundary = InId;
       Sub.OutBoundary = OutId;
       elaborateRoot(Sub);
+      if (TooManyInstances)
+        return;
     }
     S.Names[Name] = std::move(E);
   }

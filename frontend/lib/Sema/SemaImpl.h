@@ -178,6 +178,9 @@ public:
   std::set<const ast::NetDecl *> NetsBuilt; // checked by some use
   std::set<uint32_t> TypeErrorReported;     // SNet nodes already diagnosed
   std::set<const Symbol *> ConstsChecked;   // roots whose consts were checked
+  /// The program has more instances than MaxInstances (reported once):
+  /// elaboration stops making more, instead of making millions first.
+  bool TooManyInstances = false;
   std::vector<const Symbol *>
       Elaborating;                 // roots being elaborated, outermost first
   const Scope *CurScope = nullptr; // while building a network

@@ -32,6 +32,7 @@ struct ClangOptions {
   unsigned OptLevel = 2;            // -O level for the C++ front end
   bool DebugInfo = false;
   bool Verbose = false;
+  unsigned BracketDepth = 256; // -fbracket-depth
 };
 
 /// A class whose name starts with this prefix is a generated action module:

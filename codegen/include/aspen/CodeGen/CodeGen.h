@@ -37,6 +37,7 @@ struct CodeGenOptions {
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> Defines;
   std::vector<std::string> CxxSources; // extra .cpp files to compile and link
+  unsigned MaxNesting = 256; // --max-nesting: Clang's bracket depth too
 };
 
 enum class OutputKind { Executable, Object, Assembly, IRText, IRBitcode };

@@ -31,7 +31,8 @@ struct SemaOptions {
   /// reduce operations (the including file's directory comes first).
   std::vector<std::string> IncludeDirs;
   /// Upper bound on module instances after expansion.
-  uint64_t MaxInstances = 50'000'000;
+  /// A million instances take about 0.9 GB to compile and as much to run.
+  uint64_t MaxInstances = 4'000'000;
   /// Upper bound on edges after expansion: `p ||| q` between two vectors of
   /// different lengths connects every pair, which grows quadratically.
   uint64_t MaxEdges = 10'000'000;
