@@ -12,6 +12,7 @@
 #ifndef ASPEN_RT_LIB_ENV_H
 #define ASPEN_RT_LIB_ENV_H
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -27,13 +28,21 @@ inline size_t envSize(const char *Name, size_t Default, size_t Min,
   const char *V = std::getenv(Name);
   if (!V || !*V)
     return Default;
+  // Digits only (strtoull would also take blanks and a sign, and wrap a
+  // negative number round), and no overflow, also from the suffix.
   char *End = nullptr;
+  errno = 0;
   unsigned long long N = std::strtoull(V, &End, 10);
+  bool Bad = *V < '0' || *V > '9' || errno == ERANGE;
+  unsigned Shift = 0;
   if (*End == 'k' || *End == 'K')
-    N <<= 10, ++End;
+    Shift = 10, ++End;
   else if (*End == 'm' || *End == 'M')
-    N <<= 20, ++End;
-  if (*End != '\0' || N < Min || N > Max) {
+    Shift = 20, ++End;
+  if (Shift && N > (~0ull >> Shift))
+    Bad = true;
+  N <<= Shift;
+  if (Bad || *End != '\0' || N < Min || N > Max) {
     std::fprintf(stderr,
                  "aspen: error: %s=%s is not a number between %zu and %zu\n",
                  Name, V, Min, Max);

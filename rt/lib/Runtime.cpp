@@ -277,7 +277,11 @@ void writeDump() {
         std::fprintf(F, "  i%zu -> i%u [label=\"%llu sent, %zu queued\"];\n", K,
                      T.Inst, (unsigned long long)T.Sent, T.Port->size());
   std::fprintf(F, "}\n");
-  std::fclose(F);
+  // A file that opens but takes no data (/proc/version, a full disk) is
+  // as lost as one that does not open.
+  if (std::ferror(F) | std::fclose(F))
+    std::fprintf(stderr, "aspen: warning: cannot write ASPEN_DUMP file '%s'\n",
+                 DumpPath);
 }
 
 void reportDeadlock() {

@@ -184,7 +184,9 @@ void trace::write() {
     }
   }
   std::fprintf(F, "\n]}\n");
-  std::fclose(F);
+  if (std::ferror(F) | std::fclose(F))
+    std::fprintf(stderr, "aspen: warning: cannot write ASPEN_TRACE file '%s'\n",
+                 Path.c_str());
   if (Dropped)
     std::fprintf(stderr,
                  "aspen: warning: ASPEN_TRACE kept the first %zu events per "

@@ -10,9 +10,13 @@
 // RUN: env ASPEN_TRACE=%t.no-such-dir/trace.json sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=TRACE
 // RUN: env ASPEN_DUMP=%S sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=DUMP
 // RUN: env ASPEN_TRACE=%t.json ASPEN_TRACE_EVENTS=few sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=EVENTS
+// RUN: env ASPEN_QUEUE_CAPACITY=17592186044417M sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=WRAP
+// RUN: env "ASPEN_WORKERS= 2" sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=BLANK
 // RUN: env ASPEN_QUEUE_CAPACITY=1k ASPEN_STACK_SIZE=1M ASPEN_WORKERS=2 ASPEN_PIN=0 %t | FileCheck %s --check-prefix=OK
 // The runtime's environment variables are checked before anything runs: a
 // bad value ends the program with exit status 2 and says what is allowed.
+// A size whose suffix would overflow (2^44 + 1 M wrapped round to 1 M) and
+// a leading blank are bad values too.
 #include <cstdio>
 #include <aspen/runtime.h>
 
@@ -60,3 +64,7 @@ Module Hello {
 // EVENTS-NOT: hello ran
 // EVENTS:      aspen: error: ASPEN_TRACE_EVENTS=few is not a number between 1024 and 1073741824
 // EVENTS-NEXT: exit status 2
+// WRAP:      aspen: error: ASPEN_QUEUE_CAPACITY=17592186044417M is not a number between 2 and 16777216
+// WRAP-NEXT: exit status 2
+// BLANK:      aspen: error: ASPEN_WORKERS= 2 is not a number between 1 and 4096
+// BLANK-NEXT: exit status 2

@@ -2,6 +2,7 @@
 // RUN: env ASPEN_WORKERS=1 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s
 // RUN: env ASPEN_WORKERS=2 sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s
 // RUN: not %t 2>/dev/null | FileCheck %s --check-prefix=STDOUT
+// RUN: env ASPEN_DUMP=/dev/full sh -c '%t; echo "exit status $?"' 2>&1 | FileCheck %s --check-prefix=FULL
 // Two instances that each wait for the other before sending anything: the
 // program ends with exit status 3 and names both instances and the queue
 // each waits on. What they printed before is flushed first; the finished
@@ -49,3 +50,6 @@ Module Quick {
 // CHECK-NOT: {{.}}
 // STDOUT-DAG: a waits
 // STDOUT-DAG: b got one
+// A dump that cannot be written (a full device, or where nobody may write)
+// is reported, not lost without a word.
+// FULL: cannot write ASPEN_DUMP file '/dev/full'
