@@ -8,6 +8,8 @@
 #include "SyntaxErrors.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringRef.h"
+#include <cctype>
+#include <cstring>
 
 using namespace aspen;
 using namespace aspen::ast;
@@ -714,12 +716,64 @@ static void collectExtensions(antlr4::tree::ParseTree *T,
     collectExtensions(Child, Out);
 }
 
+/// `send` and `dequeue` in a directive of module code (a macro body):
+/// Clang would see them as they are and say "use of undeclared
+/// identifier", which does not tell what is wrong.
+void ASTBuilder::checkDirectives(antlr4::tree::ParseTree *T) {
+  auto *Term = dynamic_cast<antlr4::tree::TerminalNode *>(T);
+  if (!Term) {
+    for (antlr4::tree::ParseTree *Child : T->children)
+      checkDirectives(Child);
+    return;
+  }
+  antlr4::Token *Tok = Term->getSymbol();
+  if (Tok->getType() != P::DIRECTIVE)
+    return;
+  const std::string Text = Tok->getText();
+  llvm::StringRef Rest = llvm::StringRef(Text).drop_front().ltrim(" \t");
+  if (!Rest.startswith("define"))
+    return; // an #include "send.h" names a file
+  auto Word = [](char C) {
+    return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+  };
+  char Quote = 0;
+  for (size_t At = 0; At < Text.size(); ++At) {
+    char C = Text[At];
+    if (Quote) { // inside a string or character literal
+      if (C == '\\')
+        ++At;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      Quote = C;
+      continue;
+    }
+    if (At && Word(Text[At - 1]))
+      continue;
+    for (const char *Kw : {"send", "dequeue"}) {
+      const size_t Len = std::strlen(Kw);
+      if (Text.compare(At, Len, Kw) != 0 ||
+          (At + Len < Text.size() && Word(Text[At + Len])))
+        continue;
+      SourceLoc L = tokenLoc(File, Tok);
+      if (Text.find('\n') > At) // on the directive's first line
+        L.Col += uint32_t(At);
+      Diags.report(L, DiagId::ErrExtensionInDirective) << Kw;
+      return;
+    }
+  }
+}
+
 CxxBody ASTBuilder::buildFragments(
     size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,
     const std::vector<antlr4::tree::ParseTree *> &Items) {
   std::vector<antlr4::tree::ParseTree *> Exts;
-  for (antlr4::tree::ParseTree *Item : Items)
+  for (antlr4::tree::ParseTree *Item : Items) {
     collectExtensions(Item, Exts);
+    checkDirectives(Item);
+  }
 
   CxxBody Body;
   size_t Pos = BeginChar;

@@ -72,6 +72,7 @@ private:
                                          unsigned Depth = 0);
 
   // C++ bodies.
+  void checkDirectives(antlr4::tree::ParseTree *T);
   ast::CxxBody
   buildFragments(size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,
                  const std::vector<antlr4::tree::ParseTree *> &Items);
