@@ -857,17 +857,31 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
   };
   // Replicas before First have fired, and so have those in FiredAhead:
   // identities the record passes. It stops at the first replica that has
-  // a free pattern it matches.
-  for (long Depth = std::max(Arrived, Inst.First);; ++Depth) {
-    if (Fired(Depth))
-      continue;
-    auto Live = std::find_if(Inst.Live.begin(), Inst.Live.end(),
-                             [&](const auto &L) { return L.first == Depth; });
-    SyncState *S = Live == Inst.Live.end() ? nullptr : &Live->second;
-    const uint64_t Free = S ? S->freeOf(Matches) : Matches;
-    if (!Free)
-      continue; // only patterns this replica holds already: pass it
-    if (!S) {
+  // a free pattern it matches. Replicas are made in depth order, each at
+  // the first depth neither fired nor live, so fired and live replicas
+  // together are the depths First .. Last, and Live is sorted by depth:
+  // the record only needs to visit the live ones from where it arrived,
+  // in order, and a fresh replica goes after Last. (Looking each depth up
+  // instead made N records held in N replicas cost O(N^3).)
+  const long Start = std::max(Arrived, Inst.First);
+  const long Last =
+      Inst.First - 1 + long(Inst.Live.size() + Inst.FiredAhead.size());
+  auto Live = std::lower_bound(
+      Inst.Live.begin(), Inst.Live.end(), Start,
+      [](const auto &L, long D) { return L.first < D; });
+  uint64_t Free = 0;
+  for (; Live != Inst.Live.end(); ++Live)
+    if ((Free = Live->second.freeOf(Matches)))
+      break; // else only patterns this replica holds already: pass it
+  {
+    SyncState *S;
+    long Depth;
+    if (Live != Inst.Live.end()) {
+      Depth = Live->first;
+      S = &Live->second;
+    } else {
+      Depth = std::max(Start, Last + 1);
+      Free = Matches;
       Inst.Live.emplace_back(Depth, SyncState());
       Live = Inst.Live.end() - 1;
       S = &Live->second;
@@ -882,8 +896,7 @@ void Engine::runStarSync(Worker &W, Entity &E, Item *It) {
     }
     E.countHeld(-int64_t(Before), -1);
     if (Before == 0 && !Inst.InFlight && !Star.Patterns[0].matches(R) &&
-        std::none_of(Inst.Live.begin(), Inst.Live.end(),
-                     [&](const auto &L) { return L.first > Depth; }))
+        std::next(Live) == Inst.Live.end())
       // It fired a fresh replica alone: the merge is the record itself, so
       // with no record held or coming back further on, it would fire every
       // fresh replica after this one in turn.
