@@ -724,6 +724,12 @@ public:
   void payload(const clang::CXXRecordDecl *RD, PayloadWire &Out) {
     std::string Name = spell(Ctx.getRecordType(RD));
     std::string N = std::to_string(Index++);
+    if (RD->getQualifiedNameAsString() == "aspen::snet::Record") {
+      Out.Why = "S-Net records do not cross nodes (their fields hold any C++ "
+                "value); a network and the instances it exchanges records "
+                "with run on one node";
+      return;
+    }
     if (clang::QualType Elem = arrayPayloadElement(RD); !Elem.isNull()) {
       // The runtime writes and reads array payloads itself, as their
       // elements' bytes; it knows the common element types, and learns
@@ -868,6 +874,14 @@ public:
     const auto *RD = T->getAsCXXRecordDecl();
     if (!RD || !CurrentModule)
       return;
+    // An S-Net record made by a module: declared by the runtime, so it is
+    // noted here, where a module makes it.
+    if (RD->getQualifiedNameAsString() == "aspen::snet::Record" &&
+        RD->hasDefinition()) {
+      RD = RD->getDefinition();
+      FirstMade.emplace(RD, std::make_pair(Where, true));
+      add(RD);
+    }
     Created[RD].insert(*CurrentModule);
   }
 

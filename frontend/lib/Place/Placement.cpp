@@ -228,6 +228,25 @@ bool aspen::place::placeProgram(graph::Program &P,
     NetOf[A] = NetOf[B] = Net;
     Group[Find(A)] = Find(B);
   }
+  // Records pass through a collective too (a broadcast of a network's
+  // output, a reduce over records with a user operation): a network among
+  // a collective's sources or receivers shares a node with all of them.
+  for (const graph::Collective &C : P.Collectives) {
+    std::optional<uint32_t> Net;
+    for (const auto *List : {&C.Sources, &C.Receivers})
+      for (const graph::PortRef &R : *List)
+        if (!Net && P.Instances[R.Inst.Index].K == graph::Instance::SNet)
+          Net = R.Inst.Index;
+    if (!Net)
+      continue;
+    for (const auto *List : {&C.Sources, &C.Receivers})
+      for (const graph::PortRef &R : *List) {
+        uint32_t I = R.Inst.Index;
+        if (NetOf[I] == UINT32_MAX)
+          NetOf[I] = *Net;
+        Group[Find(I)] = Find(*Net);
+      }
+  }
   std::vector<bool> Tcp(P.Instances.size(), false);
   std::optional<uint32_t> FirstTcp;
   for (uint32_t I = 0; I < P.Instances.size(); ++I) {
