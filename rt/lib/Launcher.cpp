@@ -415,6 +415,10 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
       char Buf[65536];
       ssize_t Got;
       std::string &Line = Fd == &C.Err ? C.ErrLine : C.OutLine;
+      // What is in the pipe now, without waiting for its end: a process
+      // the node started in the background may hold the pipe open for as
+      // long as it runs, and the job is over when its nodes are.
+      fcntl(*Fd, F_SETFL, fcntl(*Fd, F_GETFL) | O_NONBLOCK);
       while ((Got = read(*Fd, Buf, sizeof Buf)) > 0)
         Line.append(Buf, size_t(Got));
       relay(Line, "[" + C.Name + "] ", Fd == &C.Err ? stderr : stdout, true);
