@@ -58,6 +58,7 @@ struct Child {
   std::string OutLine, ErrLine;
   bool Exited = false;
   int Status = 0;
+  bool SaidSomething = false; // wrote to standard error
 };
 
 bool sameAddress(const sockaddr *A, const sockaddr *B) {
@@ -366,9 +367,10 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
       ssize_t Got = read(Fds[K].fd, Buf, sizeof Buf);
       std::string &Line = IsErr ? C.ErrLine : C.OutLine;
       if (Got > 0) {
+        C.SaidSomething |= IsErr;
         Line.append(Buf, size_t(Got));
         relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, false);
-      } else if (Got == 0 || errno != EINTR) {
+      } else if (Got == 0 || (errno != EINTR && errno != EAGAIN)) {
         relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, true);
         close(Fds[K].fd);
         (IsErr ? C.Err : C.Out) = -1;
@@ -394,6 +396,23 @@ int aspen::rt::net::launch(const std::vector<NodeInfo> &Nodes, int Argc,
                          C.Name.c_str(), WTERMSIG(WS), strsignal(WTERMSIG(WS)));
         }
         C.Status = S;
+        // A node that fails without a word (a static constructor's exit(3),
+        // an ssh that could not start it) would otherwise go unnamed. What
+        // it wrote last may still be in its pipe: look there first.
+        if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && C.Err >= 0) {
+          fcntl(C.Err, F_SETFL, fcntl(C.Err, F_GETFL) | O_NONBLOCK);
+          char Buf[4096];
+          ssize_t Got = read(C.Err, Buf, sizeof Buf);
+          if (Got > 0) {
+            C.SaidSomething = true;
+            C.ErrLine.append(Buf, size_t(Got));
+            relay(C.ErrLine, "[" + C.Name + "] ", stderr, false);
+          }
+        }
+        if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && !Forwarded)
+          std::fprintf(stderr,
+                       "aspen: error: node '%s' exited with status %d\n",
+                       C.Name.c_str(), S);
         // A node the launcher itself killed, or stopped when it was
         // interrupted (which then decides the status), does not.
         if (S != 0 && !(Killed && S == 128 + SIGKILL) && !Forwarded) {

@@ -249,8 +249,13 @@ bool Transport::Impl::connectAll() {
       Peers[N]->Index = N;
     }
   DoneFrom.assign(C.Nodes.size(), false);
-  if (!listen())
+  if (!listen()) {
+    // As when the launcher cannot bind a node's socket: the set-up is
+    // wrong (a port taken, an address not this machine's), not a peer.
+    Failed = true;
+    FailStatus = 2;
     return false;
+  }
   for (uint32_t N = 0; N < C.Self; ++N)
     dial(*Peers[N], std::chrono::milliseconds(10));
   auto Deadline = std::chrono::steady_clock::now() +

@@ -5,6 +5,12 @@
 // A job secret that is not 32 hex digits is refused, not weakened.
 // RUN: env SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_JOB_ID=7 ASPEN_JOB_SECRET=zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz %python %S/Inputs/status.py 2 %t 2>&1 | FileCheck %s --check-prefix=SECRET
 // RUN: env SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_JOB_ID=7 ASPEN_JOB_SECRET=0123 %python %S/Inputs/status.py 2 %t 2>&1 | FileCheck %s --check-prefix=SECRET
+// A node that cannot listen (its port taken) stops with status 2, as the
+// launcher does when it cannot bind a node's socket (before: 6, the status
+// of a peer that never came).
+// RUN: %python %S/Inputs/port_taken.py 4 %t | FileCheck %s --check-prefix=PORT
+// PORT: aspen: error: node '127.0.0.1': cannot listen on 127.0.0.1:{{[0-9]+}}: Address already in use
+// PORT: exit status 2
 // Nodes started by a cluster launcher (srun, mpirun: only a rank in the
 // environment) find each other, run the program, and take their share of
 // this machine's cores as aspen's own launcher gives it: the same worker
