@@ -125,8 +125,22 @@ void Transport::Impl::accept() {
   Acceptor.async_accept(*S, [this, S](error_code Ec) {
     if (Ec == asio::error::operation_aborted || !Acceptor.is_open())
       return;
-    if (!Ec)
+    if (!Ec) {
       greet(S);
+    } else if (Ec == asio::error::no_descriptors ||
+               Ec == asio::error::no_buffer_space ||
+               Ec == asio::error::no_memory) {
+      // Out of descriptors (a flood of connections, a low ulimit): the
+      // pending connection stays in the backlog, so accepting again at
+      // once fails again at once, a busy loop. Wait for descriptors to be
+      // freed (strangers are dropped after 5 s) and try again.
+      after(std::chrono::milliseconds(50), [this] {
+        if (Acceptor.is_open())
+          accept();
+        return false;
+      });
+      return;
+    }
     accept();
   });
 }
