@@ -333,6 +333,13 @@ void reportDeadlock() {
 // What action modules call
 //===----------------------------------------------------------------------===//
 
+void aspen::throwElementTypeError(const char *Element, const Payload *Got) {
+  std::string Msg = "getPayload: expected an array payload of '" +
+                    demangle(Element) + "' elements, got ";
+  Msg += Got ? "'" + demangle(typeid(*Got).name()) + "'" : "an empty element";
+  throw PayloadTypeError(Msg);
+}
+
 void aspen::throwPayloadTypeError(const char *Wanted, const Payload *Got) {
   std::string Msg =
       "getPayload: expected a payload of type '" + demangle(Wanted) + "', got ";

@@ -60,11 +60,11 @@ Module Dst {
 }
 // CLASS:      aspen: error: instance 'd' (module Dst) threw aspen::PayloadTypeError: getPayload: expected a payload of type 'Matrix', got 'Trace'
 // CLASS-NEXT: exit status 4
-// ARRAY:      aspen: error: instance 'd' (module Dst) threw aspen::PayloadTypeError: getPayload: expected a payload of type 'double', got 'aspen::ArrayPayload<int>'
+// ARRAY:      aspen: error: instance 'd' (module Dst) threw aspen::PayloadTypeError: getPayload: expected an array payload of 'double' elements, got 'aspen::ArrayPayload<int>'
 // ARRAY-NEXT: exit status 4
 // ARRAYCLASS:      aspen: error: instance 'd' (module Dst) threw aspen::PayloadTypeError: getPayload: expected a payload of type 'aspen::ArrayPayload<long>', got 'aspen::ArrayPayload<int>'
 // ARRAYCLASS-NEXT: exit status 4
-// EMPTY:      aspen: error: instance 'd' (module Dst) threw aspen::PayloadTypeError: getPayload: expected a payload of type 'double', got an empty element
+// EMPTY:      aspen: error: instance 'd' (module Dst) threw aspen::PayloadTypeError: getPayload: expected an array payload of 'double' elements, got an empty element
 // EMPTY-NEXT: exit status 4
 // CAUGHT:      caught: getPayload: expected a payload of type 'Matrix', got 'Trace'
 // CAUGHT-NEXT: trace value 1

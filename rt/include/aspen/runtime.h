@@ -182,6 +182,8 @@ public:
 };
 
 [[noreturn]] void throwPayloadTypeError(const char *Wanted, const Payload *Got);
+/// For untyped getPayload: Got is not an array payload of Element.
+[[noreturn]] void throwElementTypeError(const char *Element, const Payload *Got);
 
 /// The result of untyped `getPayload(q)`: converts to `T *` for an array
 /// payload of T, checking the element type.
@@ -189,11 +191,17 @@ class PayloadRef {
 public:
   explicit PayloadRef(Payload *P) : P(P) {}
   template <typename T> operator T *() const {
-    if (!P)
-      throwPayloadTypeError(typeid(T).name(), nullptr);
-    const std::type_info *Ty = P->elementType();
+    static_assert(!std::is_void<T>::value,
+                  "untyped getPayload(q) gives a pointer to the elements of "
+                  "an array payload: name their type (double *p = "
+                  "getPayload(q);)");
+    static_assert(!std::is_base_of<Payload, std::remove_cv_t<T>>::value,
+                  "untyped getPayload(q) gives a pointer to the elements of "
+                  "an array payload, not to a payload: write "
+                  "getPayload<Type>(q) for a reference to the payload");
+    const std::type_info *Ty = P ? P->elementType() : nullptr;
     if (!Ty || *Ty != typeid(std::remove_cv_t<T>))
-      throwPayloadTypeError(typeid(T).name(), P);
+      throwElementTypeError(typeid(T).name(), P);
     return static_cast<T *>(P->elementData());
   }
   Payload *get() const { return P; }
