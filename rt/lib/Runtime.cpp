@@ -32,6 +32,7 @@
 #include "RuntimeImpl.h"
 #include "Scheduler.h"
 #include "Trace.h"
+#include "WireRegistry.h"
 #include "aspen/rt/abi.h"
 #include <atomic>
 #include <boost/context/detail/exception.hpp>
@@ -502,6 +503,7 @@ Payload *aspen::rt::dequeueOrEnd(Instance &I, unsigned Port, bool &Ended) {
 using namespace aspen::rtabi;
 
 extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
+  keepLargeBlocks();
   Runtime &R = runtime();
   R.Argc = Argc;
   R.Argv = static_cast<char **>(const_cast<void *>(Argv));

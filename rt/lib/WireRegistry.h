@@ -35,4 +35,11 @@ const TypeEntry *entry(uint32_t Index);
 
 } // namespace aspen::wire
 
+namespace aspen::rt {
+/// Makes jemalloc keep freed large blocks (payloads of 256 KiB and more)
+/// for reuse, while smaller ones are returned in time (Wire.cpp). Called
+/// once at start-up.
+void keepLargeBlocks();
+} // namespace aspen::rt
+
 #endif // ASPEN_RT_LIB_WIREREGISTRY_H
