@@ -1045,7 +1045,9 @@ void Sema::warnConnectivity() {
   std::map<Key, std::vector<uint32_t>> Groups;
   std::vector<Key> Order;
   auto Add = [&](uint32_t I, DiagId Id, std::string What) {
-    Key K{Prog->Instances[I].Vector, Id, std::move(What)};
+    const graph::Instance &Inst = Prog->Instances[I];
+    Key K{Inst.K == graph::Instance::SNet ? Inst.Name : Inst.Vector, Id,
+          std::move(What)};
     auto [It, Inserted] = Groups.try_emplace(K);
     if (Inserted)
       Order.push_back(K);
@@ -1053,6 +1055,16 @@ void Sema::warnConnectivity() {
   };
   for (uint32_t I = 0; I < Prog->Instances.size(); ++I) {
     const graph::Instance &Inst = Prog->Instances[I];
+    if (Inst.K == graph::Instance::SNet) {
+      // A network takes records on its default input and sends what leaves
+      // it on its default output; one without either is as suspect as a
+      // module's queue that nothing feeds.
+      if (!Fed.count({I, ""}))
+        Add(I, DiagId::WarnInputNotFed, "the default input queue");
+      if (!Used.count({I, ""}))
+        Add(I, DiagId::WarnOutputUnconnected, "the default output queue");
+      continue;
+    }
     if (Inst.K != graph::Instance::Action)
       continue;
     if (!Touched[I]) {
