@@ -758,6 +758,15 @@ void endOnExitWhileRunning() {
 }
 } // namespace
 
+namespace {
+/// "module Worker", or for an S-Net network (whose generated module is
+/// named after the instance) "a network".
+std::string whatIs(const Instance &I) {
+  return I.Type->Name == I.Name ? std::string("a network")
+                                : "module " + I.Type->Name;
+}
+} // namespace
+
 extern "C" I32 aspen_rt_run() {
   Runtime &R = runtime();
   // `--hostfile FILE` names the machines to run on now; it is the only
@@ -974,18 +983,17 @@ extern "C" I32 aspen_rt_run() {
       } catch (std::exception &E) {
         std::fflush(stdout);
         std::cout.flush();
-        std::fprintf(stderr,
-                     "aspen: error: instance '%s' (module %s) threw %s: %s\n",
-                     I->Name.c_str(), I->Type->Name.c_str(),
+        std::fprintf(stderr, "aspen: error: instance '%s' (%s) threw %s: %s\n",
+                     I->Name.c_str(), whatIs(*I).c_str(),
                      demangle(typeid(E).name()).c_str(), E.what());
         Scheduler::instance()->stop(4);
       } catch (...) {
         std::fflush(stdout);
         std::cout.flush();
         std::fprintf(stderr,
-                     "aspen: error: instance '%s' (module %s) threw an "
+                     "aspen: error: instance '%s' (%s) threw an "
                      "exception that is not a std::exception\n",
-                     I->Name.c_str(), I->Type->Name.c_str());
+                     I->Name.c_str(), whatIs(*I).c_str());
         Scheduler::instance()->stop(4);
       }
     };

@@ -1241,6 +1241,7 @@ void aspen::rt::checkSNetEnvironment() {
     return;
   std::string S(V);
   size_t Pos = 0;
+  bool PlainSeen = false;
   for (;;) {
     size_t Comma = S.find(',', Pos);
     std::string Part = S.substr(
@@ -1255,6 +1256,10 @@ void aspen::rt::checkSNetEnvironment() {
       Bad("ASPEN_SNET_CONCURRENCY", V,
           "expected N or Box:N,... with each N between 1 and 64");
     if (Colon == std::string::npos) {
+      if (PlainSeen) // which of them would hold?
+        Bad("ASPEN_SNET_CONCURRENCY", V,
+            "the limit for every other box is given twice");
+      PlainSeen = true;
       Settings.Concurrency = unsigned(N);
     } else {
       std::string Box = Part.substr(0, Colon);

@@ -4,6 +4,7 @@
 // RUN: env ASPEN_SNET_WORKERS=1 %t | FileCheck %s
 // RUN: env ASPEN_SNET_CONCURRENCY=Wrok:3 not %t 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: env ASPEN_SNET_CONCURRENCY=Work:3,Work:2 not %t 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: env ASPEN_SNET_CONCURRENCY=3,4 not %t 2>&1 | FileCheck %s --check-prefix=DEFAULT2
 // Several workers run the box at once, and records take very different
 // times, yet its output stream keeps its input order: the box's collector
 // forwards invocations in the order their records arrived. Each input gives
@@ -61,3 +62,4 @@ Module Sink {
 // CHECK: records=6000 out-of-order=0
 // NAME: aspen: error: ASPEN_SNET_CONCURRENCY=Wrok:3: this program has no box named 'Wrok' (its boxes: Work)
 // TWICE: aspen: error: ASPEN_SNET_CONCURRENCY=Work:3,Work:2: box 'Work' is named twice
+// DEFAULT2: aspen: error: ASPEN_SNET_CONCURRENCY=3,4: the limit for every other box is given twice

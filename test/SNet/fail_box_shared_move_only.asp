@@ -35,4 +35,4 @@ Module Sink {
       (void)q;
   }
 }
-// CHECK: aspen: error: instance '{{.*}}' (module {{.*}}) threw aspen::PayloadTypeError: box 'Take' at {{.*}}fail_box_shared_move_only.asp:16:40: field 'u' is shared with another label or record (a filter or flow inheritance copied it) and its type cannot be copied: take it by const reference
+// CHECK: aspen: error: instance '{{.*}}' (a network) threw aspen::PayloadTypeError: box 'Take' at {{.*}}fail_box_shared_move_only.asp:16:40: field 'u' is shared with another label or record (a filter or flow inheritance copied it) and its type cannot be copied: take it by const reference

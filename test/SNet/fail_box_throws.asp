@@ -40,4 +40,4 @@ Module Sink {
       (void)q;
   }
 }
-// CHECK: aspen: error: instance '{{.*}}' (module {{.*}}) threw std::runtime_error: box 'Check' at {{.*}}fail_box_throws.asp:15:15 threw std::out_of_range: no room for 500
+// CHECK: aspen: error: instance '{{.*}}' (a network) threw std::runtime_error: box 'Check' at {{.*}}fail_box_throws.asp:15:15 threw std::out_of_range: no room for 500
