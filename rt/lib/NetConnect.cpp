@@ -253,6 +253,32 @@ void Transport::Impl::up(Peer &P) {
   ++UpCount;
   if (Started)
     read(P);
+  else
+    watchBeforeStart(P);
+}
+
+// Connections are read once the job starts (every node connected), so the
+// frames a peer sends meet a running scheduler. A peer that dies before
+// that would go unnoticed until the connect timeout, and then the nodes
+// still missing would be blamed: watch for its connection closing. Data
+// that comes meanwhile is left where it is, for read().
+void Transport::Impl::watchBeforeStart(Peer &P) {
+  P.Sock.async_wait(tcp::socket::wait_read, [this, &P](error_code Ec) {
+    if (Ec || Started || P.Closed || Failed)
+      return;
+    char Byte;
+    ssize_t N;
+    do
+      N = ::recv(P.Sock.native_handle(), &Byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    while (N < 0 && errno == EINTR);
+    if (N == 0)
+      lost(P, "it closed the connection before the job started (did the "
+              "node die?)");
+    else if (N < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+      lost(P, std::strerror(errno));
+    else if (N < 0)
+      watchBeforeStart(P); // woken for nothing: keep watching
+  });
 }
 
 bool Transport::Impl::connectAll() {

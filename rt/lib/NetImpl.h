@@ -212,6 +212,7 @@ struct Transport::Impl {
   uint32_t UpCount = 0;
   bool Started = false; // reads start with the scheduler
   void up(Peer &P);
+  void watchBeforeStart(Peer &P);
 
   bool connectAll();
 
