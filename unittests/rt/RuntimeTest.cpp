@@ -235,7 +235,7 @@ TEST_P(RuntimeTest, ExceptionNamesTheInstance) {
 
 TEST_P(RuntimeTest, WrongPayloadTypeIsAnError) {
   EXPECT_EXIT(std::exit(runWrongType()), ::testing::ExitedWithCode(4),
-              "expected a payload of type 'double', got '.*Num'");
+              "expected an array payload of 'double' elements, got '.*Num'");
 }
 
 INSTANTIATE_TEST_SUITE_P(Workers, RuntimeTest,
