@@ -144,8 +144,13 @@ public:
 /// One accepted connection; owned by the loop thread through the table
 /// below, which replies find it in by id (slot and generation).
 struct Conn {
-  explicit Conn(asio::io_context &Ctx) : Sock(Ctx) {}
+  explicit Conn(asio::io_context &Ctx) : Sock(Ctx), Linger(Ctx) {}
   tcp::socket Sock;
+  /// After the peer's end of stream, how long replies are waited for: a
+  /// module that answers nothing (or a peer gone for good) must not keep
+  /// the connection, and the listener's stream, open for ever.
+  asio::steady_timer Linger;
+  bool Lingering = false;
   Listener *L = nullptr;
   uint64_t Id = 0;
   std::string In;     // bytes read and not yet cut into requests
@@ -316,9 +321,18 @@ void Conn::cut() {
           --End, ++Skip;
       } else {
         // Nothing more will come: close once every request passed on has
-        // its reply (a partial HTTP request is dropped).
+        // its reply (a partial HTTP request is dropped), or after 10 s.
         if (!Unanswered)
-          finish();
+          return finish();
+        if (!Lingering) {
+          Lingering = true;
+          uint64_t MyId = Id;
+          Linger.expires_after(std::chrono::seconds(10));
+          Linger.async_wait([MyId](const boost::system::error_code &E) {
+            if (Conn *C = find(MyId); C && !E)
+              C->finish();
+          });
+        }
         return;
       }
     }
@@ -363,6 +377,7 @@ void Conn::finish() {
     return;
   }
   boost::system::error_code Ignored;
+  Linger.cancel();
   Sock.shutdown(tcp::socket::shutdown_both, Ignored);
   Sock.close(Ignored);
   Listener *Owner = L;
