@@ -148,14 +148,18 @@ void Transport::Impl::accept() {
 void Transport::Impl::dropStranger(tcp::socket &S, const std::string &Why) {
   error_code Ec;
   auto R = S.remote_endpoint(Ec);
-  std::fprintf(
-      stderr,
-      "aspen: warning: node '%s': dropped a connection from %s: "
-      "%s\n",
-      Self.c_str(),
-      Ec ? "an unknown address"
-         : (R.address().to_string() + ":" + std::to_string(R.port())).c_str(),
-      Why.c_str());
+  // A node of another job retries with back-off for as long as its connect
+  // timeout: one line per address and reason, not one per retry.
+  std::string Key = (Ec ? std::string("?") : R.address().to_string()) + "|" + Why;
+  if (Dropped.insert(Key).second)
+    std::fprintf(
+        stderr,
+        "aspen: warning: node '%s': dropped a connection from %s: "
+        "%s\n",
+        Self.c_str(),
+        Ec ? "an unknown address"
+           : (R.address().to_string() + ":" + std::to_string(R.port())).c_str(),
+        Why.c_str());
   S.close(Ec);
 }
 
@@ -222,7 +226,12 @@ void Transport::Impl::dial(Peer &P, std::chrono::milliseconds Backoff) {
         P.Sock, asio::buffer(*Reply),
         [this, &P, Reply, Backoff](error_code Ec, size_t) {
           if (Ec) {
-            P.Error = "no greeting back: " + Ec.message();
+            // The node at that address closed the connection unanswered:
+            // it does so for a wrong job secret, another program or a bad
+            // node index, and says which in its own output.
+            P.Error = "no greeting back (" + Ec.message() +
+                      "): it dropped the connection, as a node does for a "
+                      "wrong job secret or another program";
             return retry(P, Backoff);
           }
           uint32_t Node = 0;

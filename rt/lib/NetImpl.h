@@ -28,6 +28,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <sys/uio.h>
 #include <thread>
@@ -213,6 +214,7 @@ struct Transport::Impl {
   bool Started = false; // reads start with the scheduler
   void up(Peer &P);
   void watchBeforeStart(Peer &P);
+  std::set<std::string> Dropped; // strangers warned about, by address+why
 
   bool connectAll();
 

@@ -2,8 +2,11 @@
 // RUN: %python %S/Inputs/fake_node.py stranger %t 127.0.0.41 47641 > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
+// RUN: grep -c "wrong job secret" %t.err | FileCheck %s --check-prefix=ONCE
 // Connections that are not nodes of this job (garbage, a wrong secret) are
-// logged and dropped; the job goes on and finishes normally.
+// logged and dropped; the job goes on and finishes normally. One that
+// comes back (a node of another job retrying) is logged once.
+// ONCE: {{^}}1{{$}}
 #include <chrono>
 #include <cstdio>
 #include <thread>
