@@ -67,14 +67,16 @@ bool tryApply(ReduceOp Op, Payload &Acc, const Payload &Next) {
 } // namespace
 
 bool aspen::rt::nextContribution(ModuleBase &M, unsigned Port,
-                                 const std::string &What, QueueElement &Out) {
+                                 const char *Kind, const std::string &Name,
+                                 QueueElement &Out) {
   bool Ended;
   Out = QueueElement(dequeueOrEnd(*M.AspenSelf, Port, Ended));
   if (Out || Ended)
     return !Ended;
   const std::string &From = M.AspenSelf->Type->Inputs[Port];
+  std::string Who = From.empty() ? "a participant" : "'" + From + "'";
   throw PayloadTypeError(
-      What + ": " + (From.empty() ? std::string("a participant") : "'" + From + "'") +
+      std::string(Kind) + " '" + Name + "': " + Who +
       " sent an empty element, which is no contribution (a participant ends "
       "its contributions by returning from run())");
 }
@@ -90,13 +92,12 @@ public:
     for (;;) {
       // A participant whose stream has ended ends the reduce (and so the
       // streams of its receivers).
-      const std::string What = "reduce '" + Name + "'";
       QueueElement Acc;
-      if (!nextContribution(*this, 0, What, Acc))
+      if (!nextContribution(*this, 0, "reduce", Name, Acc))
         return;
       for (unsigned K = 1; K < P; ++K) {
         QueueElement Next;
-        if (!nextContribution(*this, K, What, Next))
+        if (!nextContribution(*this, K, "reduce", Name, Next))
           return;
         uint64_t T0 = trace::Enabled ? trace::now() : 0;
         if (Op == ReduceOp::User)
@@ -141,9 +142,8 @@ public:
       };
       const std::vector<PlanStep> &All = *Steps;
       size_t From = 0;
-      const std::string What = "reduce '" + Name + "'";
       if (!All.empty() && (All[0].Flags & PlanSegmentable)) {
-        if (!nextContribution(*this, All[0].Port, What, Uniq))
+        if (!nextContribution(*this, All[0].Port, "reduce", Name, Uniq))
           return; // a stream ended: so does the reduce
         size_t ES = elementSize(*Uniq.get());
         size_t Pieces = size_t(1) << stages();
@@ -165,12 +165,12 @@ public:
         case PlanStep::TakeLocal:
         case PlanStep::Replace:
           Shared.reset();
-          if (!nextContribution(*this, S.Port, What, Uniq))
+          if (!nextContribution(*this, S.Port, "reduce", Name, Uniq))
             return; // a stream ended: so does the reduce
           break;
         case PlanStep::Combine: {
           QueueElement Next;
-          if (!nextContribution(*this, S.Port, What, Next))
+          if (!nextContribution(*this, S.Port, "reduce", Name, Next))
             return;
           if (Cur())
             checkLengths(*Cur(), *Next.get());

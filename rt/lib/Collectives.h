@@ -94,9 +94,10 @@ private:
 /// A collective's next contribution on input Port into Out: false at the
 /// end of the stream (a participant finished, which ends the collective).
 /// An empty element that was sent is no contribution: an error naming the
-/// collective (What, e.g. "reduce 'r'") and the participant.
-bool nextContribution(ModuleBase &M, unsigned Port, const std::string &What,
-                      QueueElement &Out);
+/// collective (Kind and Name: "reduce", "r") and the participant. The
+/// message is made only then: this runs for every contribution.
+bool nextContribution(ModuleBase &M, unsigned Port, const char *Kind,
+                      const std::string &Name, QueueElement &Out);
 
 /// `Acc op= Next`, elementwise, for arrays of int, long, long long (signed
 /// and unsigned), float and double of equal length.

@@ -55,7 +55,7 @@ public:
       // A participant whose stream has ended ends the collective, and so
       // the streams of its receivers.
       for (unsigned I = 0; I < In; ++I)
-        if (!nextContribution(*this, I, word() + " '" + Name + "'", Round[I]))
+        if (!nextContribution(*this, I, word(), Name, Round[I]))
           return;
       switch (K) {
       case DataMovement::Gather:
@@ -73,12 +73,12 @@ public:
   }
 
 private:
-  std::string word() const {
+  const char *word() const {
     static const char *const Words[] = {"gather", "scatter", "all-to-all"};
     return Words[unsigned(K)];
   }
   [[noreturn]] void fail(const std::string &Why) {
-    throw PayloadTypeError(word() + " '" + Name + "': " + Why);
+    throw PayloadTypeError(std::string(word()) + " '" + Name + "': " + Why);
   }
 
   /// Bytes per element of an array payload of a built-in type.
