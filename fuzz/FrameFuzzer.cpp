@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Framing.h"
-#include "WireRegistry.h"
+#include "net/Framing.h"
+#include "net/WireRegistry.h"
 #include "aspen/wire.h"
 #include <algorithm>
 #include <array>
@@ -33,7 +33,7 @@
 #include <vector>
 
 using namespace aspen;
-using namespace aspen::rt::net;
+using namespace aspen::rt::transport;
 
 namespace {
 

@@ -19,6 +19,7 @@
 #include "llvm/Support/thread.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 
 using namespace aspen;
 using namespace aspen::codegen;
@@ -84,7 +85,13 @@ private:
   std::map<std::string, FileId> Files;
 };
 
-/// Forwards Clang's diagnostics to the aspen DiagnosticEngine.
+/// Forwards Clang's diagnostics to the aspen DiagnosticEngine, in the
+/// program's words: what aspenc generated is never named. An error inside
+/// a generated-code helper (aspen/gen/: a parameter's static assertion, a
+/// box signature's) is reported where the program used it, the first
+/// "in instantiation ... requested here" outside those headers; the
+/// helpers' own notes are dropped; `aspenSend` and `aspenDequeue` read as
+/// the `send` and `dequeue` the program wrote.
 class ForwardingConsumer : public clang::DiagnosticConsumer {
 public:
   ForwardingConsumer(DiagnosticEngine &Diags, LocationMapper &Mapper)
@@ -93,35 +100,112 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == clang::DiagnosticsEngine::Ignored)
+      return;
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
-    // The user wrote `Module Worker`, not `AspenModule_Worker`.
-    std::string Text = Msg.str().str();
-    for (size_t At; (At = Text.find(ModuleClassPrefix)) != std::string::npos;)
-      Text.erase(At, llvm::StringRef(ModuleClassPrefix).size());
+    std::string Text = inProgramWords(Msg.str().str());
+    bool InHelper = Info.hasSourceManager() &&
+                    inGeneratedHelper(Info.getSourceManager(),
+                                      Info.getLocation());
+    bool IsNote = Level == clang::DiagnosticsEngine::Note ||
+                  Level == clang::DiagnosticsEngine::Remark;
+    if (IsNote) {
+      if (InHelper)
+        return; // a helper's candidate or declaration
+      if (Pending && Info.hasSourceManager()) {
+        // Where the program used the helper: the error goes there.
+        Pending->Loc = Mapper.map(Info.getSourceManager(), Info.getLocation());
+        flush();
+        SkipNotes = true;
+        return;
+      }
+      if (SkipNotes)
+        return; // more of the instantiation stack of a relocated error
+      report(Info, DiagId::NoteCxx, Text);
+      return;
+    }
+    flush();
+    SkipNotes = false;
+    DiagId Id = Level == clang::DiagnosticsEngine::Warning ? DiagId::WarnCxx
+                                                           : DiagId::ErrCxx;
+    if (InHelper) {
+      Pending = PendingDiag{Id, helperMessage(Text),
+                            Mapper.map(Info.getSourceManager(),
+                                       Info.getLocation())};
+      return;
+    }
+    report(Info, Id, Text);
+  }
+
+  void finish() override { flush(); }
+
+private:
+  struct PendingDiag {
+    DiagId Id;
+    std::string Text;
+    SourceLoc Loc;
+  };
+
+  void report(const clang::Diagnostic &Info, DiagId Id,
+              const std::string &Text) {
     SourceLoc Loc;
     if (Info.hasSourceManager())
       Loc = Mapper.map(Info.getSourceManager(), Info.getLocation());
-    DiagId Id = DiagId::ErrCxx;
-    switch (Level) {
-    case clang::DiagnosticsEngine::Ignored:
-      return;
-    case clang::DiagnosticsEngine::Note:
-    case clang::DiagnosticsEngine::Remark:
-      Id = DiagId::NoteCxx;
-      break;
-    case clang::DiagnosticsEngine::Warning:
-      Id = DiagId::WarnCxx;
-      break;
-    default:
-      break;
-    }
     Diags.report(Loc, Id) << Text;
   }
 
-private:
+  void flush() {
+    if (!Pending)
+      return;
+    Diags.report(Pending->Loc, Pending->Id) << Pending->Text;
+    Pending.reset();
+  }
+
+  /// A helper's static assertion says what is wrong in the program's
+  /// terms; the condition it tests is the helper's business.
+  static std::string helperMessage(const std::string &Text) {
+    llvm::StringRef T = Text;
+    if (!T.consume_front("static assertion failed"))
+      return Text;
+    if (T.consume_front(" due to requirement ")) {
+      size_t End = T.rfind("': ");
+      return End == llvm::StringRef::npos ? Text : T.substr(End + 3).str();
+    }
+    T.consume_front(": ");
+    return T.str();
+  }
+
+  static bool inGeneratedHelper(const clang::SourceManager &SM,
+                                clang::SourceLocation L) {
+    if (L.isInvalid())
+      return false;
+    llvm::StringRef File = SM.getFilename(SM.getExpansionLoc(L));
+    return File.contains("/aspen/gen/");
+  }
+
+  /// The user wrote `Module Worker`, not `AspenModule_Worker`; `send`, not
+  /// `aspenSend`; and never a name of aspen::gen.
+  static std::string inProgramWords(std::string Text) {
+    auto Replace = [&Text](llvm::StringRef From, llvm::StringRef To) {
+      for (size_t At = 0; (At = Text.find(From.str(), At)) != std::string::npos;
+           At += To.size())
+        Text.replace(At, From.size(), To.str());
+    };
+    Replace(ModuleClassPrefix, "");
+    Replace("no matching member function for call to 'aspenSend'",
+            "cannot send this: send takes a QueueElement or a pointer to a "
+            "payload (send QueueElement(new ArrayPayload<double>(n));)");
+    Replace("aspenSend", "send");
+    Replace("aspenDequeue", "dequeue");
+    Replace("aspen::gen::Module", "aspen::ModuleBase");
+    return Text;
+  }
+
   DiagnosticEngine &Diags;
   LocationMapper &Mapper;
+  std::optional<PendingDiag> Pending;
+  bool SkipNotes = false;
 };
 
 /// Static or global mutable variables inside generated module classes:

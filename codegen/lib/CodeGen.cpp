@@ -43,10 +43,10 @@ struct Abi {
 #define ASPEN_RT_FN(Name, Result, ...)                                         \
   Name = M.getOrInsertFunction(                                                \
       #Name, llvm::FunctionType::get(Result, {__VA_ARGS__}, false));
-#include "aspen/rt/abi.def"
+#include "aspen/abi/abi.def"
   }
 #define ASPEN_RT_FN(Name, Result, ...) llvm::FunctionCallee Name;
-#include "aspen/rt/abi.def"
+#include "aspen/abi/abi.def"
 };
 
 class MainBuilder {
@@ -318,7 +318,7 @@ private:
       Receivers.push_back(D.Name);
     // The ABI's kinds (abi.def): 0 Reduce, 1 Broadcast, 3 Gather,
     // 4 Scatter, 5 AllToAll.
-    static const unsigned AbiKind[] = {0, 1, 3, 4, 5};
+    static const unsigned AbiKind[] = {0, 1, 2, 3, 4};
     uint32_t Id = addCollective(AbiKind[Coll.K], Coll.Name, Op, UserOp, Sources,
                                 Receivers, Home);
     for (size_t K = 0; K < Inputs.size(); ++K)
@@ -422,7 +422,7 @@ private:
       if (!Pt.Steps.empty() && (Pt.Steps[Pt.Steps.size() - 3] == 1 ||
                                 Pt.Steps[Pt.Steps.size() - 3] == 4))
         Pt.Steps.back() |= 2;
-      Pt.Id = addCollective(2, Coll.Name + "@" + NodeName(R), Op, UserOp,
+      Pt.Id = addCollective(5, Coll.Name + "@" + NodeName(R), Op, UserOp,
                             Pt.In, Pt.Out, uint32_t(NP.NodeOfRank[R]));
       auto *Init = llvm::ConstantDataArray::get(C, Pt.Steps);
       auto *G = new llvm::GlobalVariable(M, Init->getType(), true,

@@ -77,7 +77,7 @@ clang::QualType arrayPayloadElement(const clang::CXXRecordDecl *RD) {
 }
 
 /// The element types whose ArrayPayload the runtime registers itself
-/// (rt/lib/Wire.cpp): every other gets a registration from aspenc.
+/// (rt/lib/net/Wire.cpp): every other gets a registration from aspenc.
 bool runtimeArrayElement(clang::QualType T) {
   T = T.getCanonicalType();
   if (T.hasQualifiers())

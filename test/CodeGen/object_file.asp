@@ -30,8 +30,8 @@ Module Worker {
 // NM-DAG: U aspen_rt_add_module
 // NM-DAG: U aspen_rt_init
 // NM-DAG: U aspen_rt_run
-// NM-DAG: U _ZN5aspen10ModuleBase9aspenSendEjONS_12QueueElementE
-// NM-DAG: U _ZN5aspen10ModuleBase12aspenDequeueEj
+// NM-DAG: U _ZN5aspen3gen6Module9aspenSendEjONS_12QueueElementE
+// NM-DAG: U _ZN5aspen3gen6Module12aspenDequeueEj
 // DIS-LABEL: <main>:
 // DIS: R_X86_64_PLT32 aspen_rt_init
 // DIS: R_X86_64_PLT32 aspen_rt_run

@@ -11,15 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Framing.h"
-#include "WireRegistry.h"
+#include "net/Framing.h"
+#include "net/WireRegistry.h"
 #include "aspen/runtime.h"
 #include <cstring>
 #include <gtest/gtest.h>
 #include <vector>
 
 using namespace aspen;
-using namespace aspen::rt::net;
+using namespace aspen::rt::transport;
 
 namespace {
 

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Net.h"
-#include "Scheduler.h"
+#include "launch/Launcher.h"
+#include "sched/Scheduler.h"
 #include <sched.h>
-#include "aspen/rt/Hostfile.h"
+#include "aspen/abi/Hostfile.h"
 #include <gtest/gtest.h>
 
 using namespace aspen::hostfile;
@@ -122,7 +122,7 @@ TEST(Hostfile, EmptyValuesAndControlCharacters) {
 // Node processes of one machine split its cores: disjoint ranges while
 // there are enough, none pinned (one worker each) once there are not.
 TEST(Hostfile, NodesShareTheirMachinesCores) {
-  using aspen::rt::net::shareCores;
+  using aspen::rt::launch::shareCores;
   for (unsigned I = 0; I < 2; ++I) {
     auto S = shareCores(I, 2, 8);
     EXPECT_EQ(S.Workers, 4u);
@@ -144,12 +144,12 @@ TEST(Hostfile, NodesShareTheirMachinesCores) {
 // Loopback addresses are this machine; a node's index counts only the
 // nodes here before it.
 TEST(Hostfile, LocalNodesOfTheHostfile) {
-  using aspen::rt::net::NodeInfo;
-  std::vector<NodeInfo> Nodes = {{"a", "127.0.0.1", 0},
-                                 {"b", "192.0.2.1", 0}, // TEST-NET: elsewhere
-                                 {"c", "127.0.0.2", 0}};
+  using aspen::rt::NodeInfo;
+  std::vector<NodeInfo> Nodes = {{"a", "127.0.0.1", 0, ""},
+                                 {"b", "192.0.2.1", 0, ""}, // TEST-NET
+                                 {"c", "127.0.0.2", 0, ""}};
   unsigned Index = 9, Count = 9;
-  ASSERT_TRUE(aspen::rt::net::localNodes(Nodes, 2, Index, Count));
+  ASSERT_TRUE(aspen::rt::launch::localNodes(Nodes, 2, Index, Count));
   EXPECT_EQ(Count, 2u);
   EXPECT_EQ(Index, 1u);
 }

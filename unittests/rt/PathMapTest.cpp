@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PathMap.h"
+#include "queue/PathMap.h"
 #include <gtest/gtest.h>
 #include <map>
 #include <random>

@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/rt/Examiner.h"
-#include "aspen/rt/LinkedMPSCQueue.h"
-#include "aspen/rt/MPSCQueue.h"
-#include "aspen/rt/SPSCQueue.h"
-#include "aspen/rt/WorkStealingDeque.h"
+#include "queue/Examiner.h"
+#include "queue/LinkedMPSCQueue.h"
+#include "queue/MPSCQueue.h"
+#include "queue/SPSCQueue.h"
+#include "queue/WorkStealingDeque.h"
 #include <atomic>
 #include <memory>
 #include <gtest/gtest.h>

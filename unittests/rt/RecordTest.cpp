@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/snet.h"
+#include "aspen/gen/snet_graph.h"
 #include <gtest/gtest.h>
 #include <memory>
 #include <string>

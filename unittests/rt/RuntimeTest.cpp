@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/runtime.h"
-#include "aspen/rt/abi.h"
+#include "aspen/gen/module.h"
+#include "aspen/abi/abi.h"
 #include <atomic>
 #include <cstdlib>
 #include <gtest/gtest.h>
@@ -30,20 +30,20 @@ constexpr int64_t N = 200'000;
 std::atomic<int64_t> Sum{0};
 std::atomic<int> Bad{0};
 
-struct Producer : aspen::ModuleBase {
+struct Producer : aspen::gen::Module {
   void run() override {
     for (int64_t I = 1; I <= N; ++I)
       aspenSend(0, new Num(I + int64_t(instanceIndex()) * N));
   }
 };
-struct Relay : aspen::ModuleBase {
+struct Relay : aspen::gen::Module {
   void run() override {
     for (int64_t I = 0; I < N; ++I)
       aspenSend(0, aspenDequeue(0));
   }
 };
 /// Checks order per producer (instance index encoded in the value).
-template <int Producers> struct Sink : aspen::ModuleBase {
+template <int Producers> struct Sink : aspen::gen::Module {
   void run() override {
     int64_t Next[Producers];
     for (int K = 0; K < Producers; ++K)
@@ -94,14 +94,14 @@ int runFanIn() {
 }
 
 std::atomic<int64_t> PerWorker[3];
-struct Counter : aspen::ModuleBase {
+struct Counter : aspen::gen::Module {
   void run() override {
     for (int64_t I = 0; I < N / 3; ++I)
       aspenDequeue(0);
     PerWorker[instanceIndex()] = N / 3;
   }
 };
-struct Dealer : aspen::ModuleBase {
+struct Dealer : aspen::gen::Module {
   void run() override {
     for (int64_t I = 0; I < N / 3 * 3; ++I)
       aspenSend(0, new Num(I));
@@ -122,7 +122,7 @@ int runRoundRobin() {
              : 1;
 }
 
-struct Ping : aspen::ModuleBase {
+struct Ping : aspen::gen::Module {
   void run() override {
     for (int I = 0; I < 100'000; ++I) {
       aspenSend(0, new Num(I));
@@ -132,7 +132,7 @@ struct Ping : aspen::ModuleBase {
     }
   }
 };
-struct Pong : aspen::ModuleBase {
+struct Pong : aspen::gen::Module {
   void run() override {
     for (int I = 0; I < 100'000; ++I)
       aspenSend(0, aspenDequeue(0));
@@ -148,7 +148,7 @@ int runPingPong() {
   return aspen_rt_run() == 0 && Bad == 0 ? 0 : 1;
 }
 
-struct WaitsFirst : aspen::ModuleBase {
+struct WaitsFirst : aspen::gen::Module {
   void run() override {
     aspen::QueueElement E = aspenDequeue(0);
     aspenSend(0, std::move(E));
@@ -165,7 +165,7 @@ int runDeadlock() {
   return aspen_rt_run();
 }
 
-struct Thrower : aspen::ModuleBase {
+struct Thrower : aspen::gen::Module {
   void run() override { throw std::runtime_error("boom at step 3"); }
 };
 
@@ -175,7 +175,7 @@ int runThrow() {
   return aspen_rt_run();
 }
 
-struct WrongType : aspen::ModuleBase {
+struct WrongType : aspen::gen::Module {
   void run() override {
     aspen::QueueElement E(new Num(1));
     double *D = aspen::getPayload(E);

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "aspen/Place/Placement.h"
-#include "aspen/rt/Hostfile.h"
+#include "aspen/abi/Hostfile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 #include <cmath>
@@ -30,7 +30,7 @@ aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
   FileId File = SM.addBuffer(Path.str(), (*Buf)->getBuffer().str());
   std::vector<graph::HostNode> Nodes;
   unsigned Before = Diags.getNumErrors();
-  // The format is shared with built programs (aspen/rt/Hostfile.h), which
+  // The format is shared with built programs (aspen/abi/Hostfile.h), which
   // read the same files at run time.
   std::vector<hostfile::Entry> Entries;
   std::vector<hostfile::Error> Errors;

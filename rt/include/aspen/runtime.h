@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Included by every C++ unit aspenc generates and by user headers that
-// define payloads. Action modules never see threads, queues or sockets: they
-// see payloads, QueueElement, and the few members ModuleBase gives them.
+// What module code and user headers that define payloads see. Action
+// modules never see threads, queues or sockets: they see payloads,
+// QueueElement, and the few members ModuleBase gives them. What only the
+// code aspenc generates needs is in aspen/gen/module.h.
 //
 //   QueueElement q = QueueElement(new ArrayPayload<double>(buf, n));
 //   send q;                          // ownership moves into the queue
@@ -224,13 +225,11 @@ template <typename T> T &getPayload(const QueueElement &Q) {
 
 namespace rt {
 struct Instance;
-/// The instance whose module object the runtime is making on this thread
-/// (null otherwise): a module's data members may use instanceIndex(),
-/// its parameters and even dequeue() in their initialisers.
-Instance *constructing();
+struct ModuleAccess;
 } // namespace rt
 
-/// Base class of every generated action module class.
+/// Base of every action module: what module code may call besides send,
+/// dequeue and getPayload (which aspenc rewrites into calls of its own).
 class ModuleBase {
 public:
   // The names module code uses unqualified, as in the Aspen papers.
@@ -257,17 +256,6 @@ public:
     return aspen::getPayload<T>(Q);
   }
 
-  // Used by generated code for `send` and `dequeue`; ports are numbered in
-  // declaration order with the default queue first.
-  void aspenSend(unsigned Port, QueueElement &&E);
-  void aspenSend(unsigned Port, QueueElement &E) {
-    aspenSend(Port, std::move(E));
-  }
-  void aspenSend(unsigned Port, Payload *P) {
-    aspenSend(Port, QueueElement(P));
-  }
-  QueueElement aspenDequeue(unsigned Port);
-
   /// The number of targets of the default output queue, and a send to one
   /// of them by position (in `--dump-graph` order) instead of round-robin.
   /// For modules that choose where each message goes, such as Distribute.
@@ -275,89 +263,17 @@ public:
   void sendTo(unsigned Target, QueueElement &&E);
   void sendTo(unsigned Target, Payload *P) { sendTo(Target, QueueElement(P)); }
 
-  rt::Instance *AspenSelf = rt::constructing();
+protected:
+  /// The instance being made on this thread (the runtime makes every
+  /// module object itself): a module's data members may use
+  /// instanceIndex(), its parameters and even dequeue() in their
+  /// initialisers.
+  ModuleBase();
+
+private:
+  friend struct rt::ModuleAccess;
+  rt::Instance *Self;
 };
-
-/// A user reduce operation: `void op(T &accumulator, const T &contribution)`
-/// for a payload class T. Used by the code aspenc generates for `r(op)`.
-template <typename T>
-void callReduceOp(void (*Op)(T &, const T &), Payload &Acc,
-                  const Payload &Next) {
-  T *A = dynamic_cast<T *>(&Acc);
-  const T *B = dynamic_cast<const T *>(&Next);
-  if (!A)
-    throwPayloadTypeError(typeid(T).name(), &Acc);
-  if (!B)
-    throwPayloadTypeError(typeid(T).name(), &Next);
-  Op(*A, *B);
-}
-
-/// Used by generated code: the constructor of a module class for one
-/// declaration with arguments.
-template <unsigned K> struct ArgsTag {};
-
-namespace detail {
-/// Stands for a value of T where a static_assert has already failed, so
-/// that one error is reported, not a second one about the initialiser.
-/// Never defined: a program that names it does not compile.
-template <typename T> T &&noValue();
-} // namespace detail
-
-/// Used by generated code for `Mod m(42);`: an integer argument initialises
-/// an arithmetic parameter it fits in exactly. (Plain initialisation would
-/// also turn 42 into a character of a std::string, 300 into an unsigned
-/// char of 44, and 16777217 into a float of 16777216.)
-template <long long V, typename T> constexpr decltype(auto) intParam() {
-  constexpr bool Arith = std::is_arithmetic<T>::value;
-  static_assert(Arith,
-                "an integer argument needs a parameter of arithmetic type");
-  if constexpr (Arith) {
-    if constexpr (std::is_same<T, bool>::value) {
-      static_assert(V == 0 || V == 1, "a bool parameter takes 0 or 1");
-    } else if constexpr (std::is_integral<T>::value) {
-      static_assert(V >= 0 || std::is_signed<T>::value,
-                    "a negative argument for an unsigned parameter");
-      static_assert(V < 0 || static_cast<unsigned long long>(V) <=
-                                 static_cast<unsigned long long>(
-                                     std::numeric_limits<T>::max()),
-                    "the argument does not fit in the parameter's type");
-      static_assert(V >= 0 || !std::is_signed<T>::value ||
-                        V >= static_cast<long long>(
-                                 std::numeric_limits<T>::min()),
-                    "the argument does not fit in the parameter's type");
-    } else {
-      static_assert(static_cast<long double>(static_cast<T>(V)) ==
-                        static_cast<long double>(V),
-                    "the argument is not exactly a value of the parameter's "
-                    "floating-point type");
-    }
-    return static_cast<T>(V);
-  } else {
-    return detail::noValue<T>();
-  }
-}
-
-/// Used by generated code for `Mod m("text");`: a string argument
-/// initialises a parameter made from a C string (std::string, const char *,
-/// ...).
-template <typename T> decltype(auto) stringParam(const char *V) {
-  constexpr bool Ok = !std::is_arithmetic<T>::value &&
-                      std::is_constructible<T, const char *>::value;
-  static_assert(Ok, "a string argument needs a parameter such as std::string");
-  if constexpr (Ok)
-    return T(V);
-  else
-    return detail::noValue<T>();
-}
-
-/// Used by generated code: the factory of a module class. A module without
-/// `void run()` is reported by aspenc itself, with the module's location.
-template <typename T> ModuleBase *makeModule() {
-  if constexpr (std::is_abstract<T>::value)
-    return nullptr;
-  else
-    return new T();
-}
 
 } // namespace aspen
 

@@ -15,8 +15,8 @@
 #ifndef ASPEN_STDLIB_H
 #define ASPEN_STDLIB_H
 
-#include "aspen/rt/LinkedMPSCQueue.h"
 #include "aspen/runtime.h"
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -36,12 +36,20 @@ public:
 
 namespace net {
 
+namespace detail {
+/// The link that queues a request between the event loop and the instance
+/// that takes it (the runtime's intrusive queue, without its header).
+struct RequestLink {
+  std::atomic<RequestLink *> Next{nullptr};
+};
+} // namespace detail
+
 /// A request TcpListen read: its bytes and the connection to answer on.
-class Request : public StringPayload, public rt::LinkedMPSCNode {
+class Request : public StringPayload, public detail::RequestLink {
 public:
   Request() = default;
   Request(const Request &O)
-      : StringPayload(O), rt::LinkedMPSCNode(), connection(O.connection) {}
+      : StringPayload(O), detail::RequestLink(), connection(O.connection) {}
   uint64_t connection = 0;
   Payload *clone() const override { return new Request(*this); }
 };

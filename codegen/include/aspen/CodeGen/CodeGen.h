@@ -7,7 +7,7 @@
 // The third phase. generate() turns the elaborated program into one
 // llvm::Module: the action modules as C++ classes compiled by Clang
 // in-process, and main(), built with llvm::IRBuilder, describing the graph to
-// the runtime through the ABI in rt/include/aspen/rt/abi.def. optimize()
+// the runtime through the ABI in rt/include/aspen/abi/abi.def. optimize()
 // runs the new pass manager; emit() writes an object, assembly, IR or a
 // linked executable.
 //

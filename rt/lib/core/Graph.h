@@ -1,0 +1,206 @@
+//===- Graph.h - The program's graph: instances, ports, queues --*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The entry header of core/: instances, their ports and queues, as the ABI
+// calls (run/Abi.cpp) register them, and the send and dequeue paths over
+// them (Ports.cpp). Every other concern reaches the graph through this
+// header: collectives, the S-Net engine and the stdlib's event loop are
+// instances; the transport (net/) is one more producer and consumer of the
+// queues, parked and woken through the same slots as a fiber, with a Fiber
+// whose External hook runs instead of being scheduled.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RT_CORE_GRAPH_H
+#define ASPEN_RT_CORE_GRAPH_H
+
+#include "sched/Scheduler.h"
+#include "queue/Queues.h"
+#include "aspen/gen/module.h"
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace aspen::rt {
+
+/// One step of one node's part of a reduce across nodes (abi.def,
+/// aspen_rt_set_plan; the kinds and flags are plan_steps.def's).
+struct PlanStep {
+  enum Kind : uint32_t {
+#define ASPEN_PLAN_STEP(Id) Id,
+#include "aspen/abi/plan_steps.def"
+  };
+  uint32_t K, Port, Flags;
+};
+enum : uint32_t {
+#define ASPEN_PLAN_FLAG(Id, Bit) Plan##Id = Bit,
+#include "aspen/abi/plan_steps.def"
+};
+
+/// One hostfile node.
+struct NodeInfo {
+  std::string Name; // as in the hostfile
+  std::string Host; // where to connect (address or name)
+  uint16_t Port = 0;
+  /// `hosts:3:1`, where a hostfile given at run time names it; empty for
+  /// the nodes built in by aspenc --hostfile.
+  std::string Where;
+};
+
+struct ModuleType {
+  std::string Name;
+  std::function<ModuleBase *()> Factory;
+  std::vector<std::string> Inputs{""}, Outputs{""}; // port 0: default
+  /// Collectives: their ports are named by the instances at the other end,
+  /// and their fibers do not keep the program alive.
+  bool Builtin = false;
+  /// A reduce's part on one node: its steps (aspen_rt_set_plan).
+  std::vector<PlanStep> Plan;
+};
+
+struct InputPort {
+  std::unique_ptr<SPSCQueue<Payload *>> Spsc;
+  std::unique_ptr<MPSCQueue<Payload *>> Mpsc;
+  alignas(CacheLine) std::atomic<Fiber *> Consumer{nullptr};
+  std::atomic<int> ProducersWaiting{0};
+  std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
+  uint32_t NumProducers = 0;
+  /// Producers whose run() has not returned. At zero, with the queue empty,
+  /// the stream has ended and dequeue returns an empty element.
+  std::atomic<uint32_t> OpenProducers{0};
+  /// ASPEN_STATS: the deepest this queue was seen by a producer.
+  std::atomic<size_t> HighWater{0};
+  size_t size() const { return Spsc ? Spsc->size() : Mpsc ? Mpsc->size() : 0; }
+  /// A bound on the bytes queued as well as on the messages (0: none). Set
+  /// on the queues into the transport only, which have one producer: a
+  /// queue of 256 arrays of 16 MiB would let a sender run 4 GiB ahead of
+  /// the network, each payload in memory never touched before. One message
+  /// is always let in, however large.
+  size_t ByteLimit = 0;
+  std::atomic<size_t> QueuedBytes{0};
+
+  bool tryPush(Payload *P) {
+    if (ByteLimit) [[unlikely]]
+      return tryPushBounded(P);
+    return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
+  }
+  bool tryPop(Payload *&P) {
+    if (Spsc) {
+      if (!Spsc->tryPop(P))
+        return false;
+      if (ByteLimit && P) [[unlikely]]
+        QueuedBytes.fetch_sub(P->byteSize(), std::memory_order_seq_cst);
+      return true;
+    }
+    if (Mpsc)
+      return Mpsc->tryPop(P);
+    return false; // nothing feeds this port
+  }
+
+private:
+  bool tryPushBounded(Payload *P) {
+    // One producer: only the consumer changes QueuedBytes meanwhile, and
+    // only downwards. Counted before the push, so the consumer never
+    // subtracts what was not added.
+    size_t B = P ? P->byteSize() : 0;
+    size_t Queued = QueuedBytes.load(std::memory_order_seq_cst);
+    if (Queued != 0 && Queued + B > ByteLimit)
+      return false;
+    QueuedBytes.fetch_add(B, std::memory_order_seq_cst);
+    if (Spsc->tryPush(P))
+      return true;
+    QueuedBytes.fetch_sub(B, std::memory_order_seq_cst);
+    return false;
+  }
+};
+
+struct Target {
+  InputPort *Port;
+  uint32_t Slot;     // this producer's slot in Port->ProducerSlots
+  uint32_t Inst;     // for messages
+  uint64_t Sent = 0; // messages, counted by the one producer of this edge
+};
+
+struct OutputPort {
+  std::vector<Target> Targets;
+  uint32_t Next = 0; // round-robin position; only the owner touches it
+  bool WarnedDrop = false;
+};
+
+struct Instance {
+  std::string Name;
+  uint32_t Index = 0, Count = 1;
+  ModuleType *Type = nullptr;
+  std::unique_ptr<ModuleBase> Obj;
+  std::unique_ptr<InputPort[]> Inputs;
+  std::vector<OutputPort> Outputs;
+  Fiber F;
+  // What the instance waits for, for deadlock reports.
+  enum Wait { None, Dequeue, Send } Blocked = None;
+  // ASPEN_STATS: time parked, by reason.
+  uint64_t DequeueNs = 0, SendNs = 0;
+  uint32_t BlockedPort = 0;
+  /// The hostfile node the instance runs on; only local ones have fibers
+  /// and queues.
+  uint32_t Node = 0;
+};
+
+/// The runtime's view of a module object: the instance it runs as.
+struct ModuleAccess {
+  static Instance *&self(ModuleBase &M) { return M.Self; }
+};
+
+/// The whole program as the generated main() registers it.
+struct Runtime {
+  int Argc = 0;
+  char **Argv = nullptr;
+  std::vector<std::unique_ptr<ModuleType>> Modules;
+  std::vector<std::unique_ptr<Instance>> Instances;
+  std::vector<uint32_t> Edges; // quads: from, fromPort, to, toPort
+  std::vector<NodeInfo> Nodes; // empty: one node
+  size_t QueueCapacity = 256;
+  Scheduler::Options SchedOpts;
+  Scheduler *Sched = nullptr;
+};
+Runtime &runtime();
+
+/// The scheduler of the current run: send and dequeue read it on every
+/// call, so it is a plain global rather than a function-local static.
+extern Scheduler *GSched;
+/// ASPEN_STATS=1: count depths and parked time (the slow paths only).
+extern bool StatsEnabled;
+
+/// Sends one message from I's output port Port to one of its targets,
+/// parking I while the target's queue is full.
+void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E);
+/// Instance I's next element on input Port (null for an empty element that
+/// was sent), waiting while there is none; null with Ended set at the end
+/// of the stream. ModuleBase::aspenDequeue, which cannot tell the two
+/// apart, is this; collectives, which must, call it themselves.
+Payload *dequeueOrEnd(Instance &I, unsigned Port, bool &Ended);
+/// After a push: wakes the port's consumer if it waits (the Dekker
+/// partner of the consumer's publish-then-recheck).
+void wakeConsumer(InputPort &In);
+/// After a pop: wakes the producers that wait for room.
+void wakeProducers(InputPort &In);
+/// One producer of the port has ended; at the last, the stream is closed.
+void closeProducer(InputPort &In);
+/// The scheduler of the current run.
+Scheduler *currentScheduler();
+/// The instance whose module object is being made on this thread (what
+/// ModuleBase's constructor reads), set around the module's factory.
+extern thread_local Instance *Constructing;
+/// run() has returned: every queue I feeds loses a producer.
+void closeOutputs(Instance &I);
+/// How messages name port Port of module M: "its default input queue",
+/// "output queue 'q'", "the contribution of 'p[0]'". Kind: "input" or
+/// "output".
+std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind);
+
+} // namespace aspen::rt
+
+#endif // ASPEN_RT_CORE_GRAPH_H

@@ -1,0 +1,289 @@
+//===- Ports.cpp - Send, dequeue, and waking across a port ----------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Send and dequeue over the bounded queues of the graph (one queue per
+// connected input port: SPSC when one edge feeds it, MPSC for fan-in),
+// with parking:
+//
+//   send:    push, or park in the target port's producer slot until the
+//            consumer frees a cell; then wake the consumer if it waits.
+//   dequeue: pop, or publish the instance as the port's consumer and park
+//            until a producer pushes; then wake producers that wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/Graph.h"
+#include "support/Support.h"
+#include "trace/Trace.h"
+#include <atomic>
+#include <cstdio>
+#include <string>
+
+using namespace aspen;
+using namespace aspen::rt;
+
+namespace aspen::rt {
+
+Runtime &runtime() {
+  static Runtime R;
+  return R;
+}
+
+bool StatsEnabled = false;
+Scheduler *GSched = nullptr;
+
+namespace {
+/// Statistics and traces share one clock.
+inline uint64_t nowNs() { return trace::now(); }
+} // namespace
+
+Scheduler *currentScheduler() { return GSched; }
+
+// Dekker with the consumer's publish-then-recheck in aspenDequeue.
+void wakeConsumer(InputPort &In) {
+  fullFence();
+  if (In.Consumer.load(std::memory_order_relaxed))
+    if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
+      GSched->wake(C);
+}
+
+// Dekker with a producer's register-then-recheck in aspenSend.
+void wakeProducers(InputPort &In) {
+  fullFence();
+  if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
+    for (uint32_t K = 0; K < In.NumProducers; ++K)
+      if (In.ProducerSlots[K].load(std::memory_order_relaxed))
+        if (Fiber *F = In.ProducerSlots[K].exchange(nullptr)) {
+          In.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);
+          GSched->wake(F);
+        }
+}
+
+void closeProducer(InputPort &In) {
+  if (In.OpenProducers.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  fullFence();
+  if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
+    GSched->wake(C);
+}
+
+/// run() has returned: every queue this instance feeds loses a producer, and
+/// a consumer waiting on a queue that just closed is woken to see the end.
+void closeOutputs(Instance &I) {
+  for (OutputPort &O : I.Outputs)
+    for (Target &T : O.Targets)
+      closeProducer(*T.Port);
+}
+
+std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
+  const std::vector<std::string> &Names = Kind[0] == 'i' ? M.Inputs : M.Outputs;
+  if (M.Builtin)
+    return std::string(Kind[0] == 'i' ? "the contribution of '"
+                                      : "the queue to '") +
+           Names[Port] + "'";
+  if (Port == 0)
+    return std::string("its default ") + Kind + " queue";
+  return std::string(Kind) + " queue '" + Names[Port] + "'";
+}
+
+namespace {
+/// Before parking, wait briefly for a producer or consumer that is running
+/// on another worker: parking and waking cost a steal and two context
+/// switches, far more than a short spin when the other side is active.
+constexpr int SpinIterations = 512;
+
+inline void cpuPause() { __builtin_ia32_pause(); }
+
+bool spinPop(InputPort &In, Payload *&P) {
+  if (!In.Spsc && !In.Mpsc)
+    return false;
+  if (!GSched->maySpin())
+    return false;
+  for (int K = 0; K < SpinIterations; ++K) {
+    cpuPause();
+    if (In.tryPop(P))
+      return true;
+  }
+  return false;
+}
+
+bool spinPush(InputPort &In, Payload *P) {
+  if (!GSched->maySpin())
+    return false;
+  for (int K = 0; K < SpinIterations; ++K) {
+    cpuPause();
+    if (In.tryPush(P))
+      return true;
+  }
+  return false;
+}
+} // namespace
+} // namespace aspen::rt
+
+//===----------------------------------------------------------------------===//
+// What action modules call
+//===----------------------------------------------------------------------===//
+
+void aspen::throwElementTypeError(const char *Element, const Payload *Got) {
+  std::string Msg = "getPayload: expected an array payload of '" +
+                    demangle(Element) + "' elements, got ";
+  Msg += Got ? "'" + demangle(typeid(*Got).name()) + "'" : "an empty element";
+  throw PayloadTypeError(Msg);
+}
+
+void aspen::throwPayloadTypeError(const char *Wanted, const Payload *Got) {
+  std::string Msg =
+      "getPayload: expected a payload of type '" + demangle(Wanted) + "', got ";
+  Msg += Got ? "'" + demangle(typeid(*Got).name()) + "'" : "an empty element";
+  throw PayloadTypeError(Msg);
+}
+
+thread_local Instance *aspen::rt::Constructing = nullptr;
+
+ModuleBase::ModuleBase() : Self(Constructing) {}
+
+int ModuleBase::instanceIndex() const { return int(Self->Index); }
+int ModuleBase::instanceCount() const { return int(Self->Count); }
+const char *ModuleBase::instanceName() const { return Self->Name.c_str(); }
+
+void gen::Module::aspenSend(unsigned Port, QueueElement &&E) {
+  Instance &I = *ModuleAccess::self(*this);
+  OutputPort &O = I.Outputs[Port];
+  if (O.Targets.empty()) {
+    if (!O.WarnedDrop) {
+      O.WarnedDrop = true;
+      std::fprintf(stderr,
+                   "aspen: warning: '%s' sends on %s, which goes nowhere; "
+                   "the messages are dropped\n",
+                   I.Name.c_str(), queueName(*I.Type, Port, "output").c_str());
+    }
+    return; // E deletes the payload
+  }
+  Target &T = O.Targets[O.Next];
+  if (++O.Next == O.Targets.size())
+    O.Next = 0;
+  pushTo(I, Port, T, std::move(E));
+}
+
+unsigned ModuleBase::outputTargets() const {
+  return unsigned(Self->Outputs[0].Targets.size());
+}
+
+void ModuleBase::sendTo(unsigned Target, QueueElement &&E) {
+  Instance &I = *Self;
+  OutputPort &O = I.Outputs[0];
+  if (Target >= O.Targets.size())
+    throw std::out_of_range("sendTo: target " + std::to_string(Target) +
+                            " of '" + I.Name +
+                            "', whose default output queue has " +
+                            std::to_string(O.Targets.size()) + " target(s)");
+  pushTo(I, 0, O.Targets[Target], std::move(E));
+}
+
+namespace aspen::rt {
+// One message onto the queue of one target, waiting while it is full.
+void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
+  InputPort &In = *T.Port;
+  Payload *P = E.release();
+  if (!In.tryPush(P) && !spinPush(In, P)) {
+    // Full: park in our producer slot until the consumer frees a cell.
+    Scheduler *S = GSched;
+    std::atomic<Fiber *> &Slot = In.ProducerSlots[T.Slot];
+    for (;;) {
+      I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+      Slot.store(&I.F, std::memory_order_relaxed);
+      In.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
+      bool Pushed = In.tryPush(P);
+      if (!Pushed) {
+        I.Blocked = Instance::Send;
+        I.BlockedPort = Port;
+        uint64_t T0 = StatsEnabled || trace::Enabled ? nowNs() : 0;
+        S->park();
+        if (StatsEnabled)
+          I.SendNs += nowNs() - T0;
+        if (trace::Enabled)
+          trace::record(trace::ParkedSend, &I.Name,
+                        &runtime().Instances[T.Inst]->Name, T0, nowNs());
+        I.Blocked = Instance::None;
+        Pushed = In.tryPush(P);
+      } else {
+        I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+      }
+      if (Slot.exchange(nullptr, std::memory_order_acq_rel))
+        In.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);
+      if (Pushed)
+        break;
+    }
+  }
+  ++T.Sent;
+  if (trace::Enabled)
+    trace::record(trace::Send, &I.Name, &runtime().Instances[T.Inst]->Name,
+                  trace::now());
+  if (StatsEnabled) {
+    size_t Depth = In.size(),
+           Seen = In.HighWater.load(std::memory_order_relaxed);
+    while (Depth > Seen && !In.HighWater.compare_exchange_weak(Seen, Depth))
+      ;
+  }
+  wakeConsumer(In);
+}
+} // namespace aspen::rt
+
+QueueElement gen::Module::aspenDequeue(unsigned Port) {
+  bool Ended;
+  return QueueElement(dequeueOrEnd(*ModuleAccess::self(*this), Port, Ended));
+}
+
+// The next element (an empty one may have been sent), or null with Ended
+// set at the end of the stream.
+Payload *aspen::rt::dequeueOrEnd(Instance &I, unsigned Port, bool &Ended) {
+  InputPort &In = I.Inputs[Port];
+  Payload *P = nullptr;
+  Ended = false;
+  if (!In.tryPop(P) && !spinPop(In, P)) {
+    Scheduler *S = GSched;
+    for (;;) {
+      // Closed and drained: the end of the stream. The count is read before
+      // the queue, so a message sent before its producer ended is never
+      // missed.
+      if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
+        if (In.tryPop(P))
+          break;
+        Ended = true;
+        return nullptr;
+      }
+      I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+      In.Consumer.store(&I.F, std::memory_order_relaxed);
+      fullFence();
+      // An element popped here may be an empty one that was sent: it is
+      // delivered, not taken for a wake-up.
+      bool Got = In.tryPop(P);
+      if (Got || In.OpenProducers.load(std::memory_order_acquire) == 0) {
+        In.Consumer.store(nullptr, std::memory_order_relaxed);
+        I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+        if (Got)
+          break;
+        continue;
+      }
+      I.Blocked = Instance::Dequeue;
+      I.BlockedPort = Port;
+      uint64_t T0 = StatsEnabled || trace::Enabled ? nowNs() : 0;
+      S->park();
+      if (StatsEnabled)
+        I.DequeueNs += nowNs() - T0;
+      if (trace::Enabled)
+        trace::record(trace::ParkedDequeue, &I.Name, &I.Type->Inputs[Port], T0,
+                      nowNs());
+      I.Blocked = Instance::None;
+      if (In.tryPop(P))
+        break;
+    }
+  }
+  wakeProducers(In);
+  if (trace::Enabled)
+    trace::record(trace::Dequeue, &I.Name, &I.Type->Inputs[Port], trace::now());
+  return P;
+}

@@ -1,0 +1,598 @@
+//===- Launcher.cpp - One process per hostfile node -----------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A program placed on several nodes and started without a node index
+// becomes the launcher of its job:
+//
+//  - it draws a random job secret, and for each node on this machine binds
+//    the node's listening socket itself (port 0 when the hostfile gives
+//    none), so concurrent jobs never collide and every node knows every
+//    address before any starts;
+//  - it starts this machine's nodes with fork/exec of the same executable
+//    and the others with `ssh host` (same path, same directory), passing
+//    ASPEN_NODE, ASPEN_JOB_SECRET, ASPEN_PEERS and ASPEN_LISTEN_FD;
+//  - it relays each node's output line by line, prefixed `[node] `;
+//  - it reaps every node; once one fails, the others have 5 s to stop by
+//    themselves (they notice through the transport) before it kills them.
+//
+// The job's exit status is the first failure's: 0 if every node succeeded,
+// else the first non-zero status other than 5 (a node stopped because
+// another failed), else 5.
+//
+//===----------------------------------------------------------------------===//
+
+#include "launch/Launcher.h"
+#include "sched/Scheduler.h"
+#include "support/Support.h"
+#include "aspen/abi/Hostfile.h"
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace aspen::rt;
+using namespace aspen::rt::launch;
+
+namespace {
+
+volatile sig_atomic_t Interrupted = 0;
+void onSignal(int Sig) { Interrupted = Sig; }
+
+struct Child {
+  std::string Name;
+  pid_t Pid = -1;
+  int Out = -1, Err = -1;
+  std::string OutLine, ErrLine;
+  bool Exited = false;
+  int Status = 0;
+  bool SaidSomething = false; // wrote to standard error
+};
+
+bool sameAddress(const sockaddr *A, const sockaddr *B) {
+  if (A->sa_family != B->sa_family)
+    return false;
+  if (A->sa_family == AF_INET)
+    return reinterpret_cast<const sockaddr_in *>(A)->sin_addr.s_addr ==
+           reinterpret_cast<const sockaddr_in *>(B)->sin_addr.s_addr;
+  if (A->sa_family == AF_INET6)
+    return std::memcmp(&reinterpret_cast<const sockaddr_in6 *>(A)->sin6_addr,
+                       &reinterpret_cast<const sockaddr_in6 *>(B)->sin6_addr,
+                       16) == 0;
+  return false;
+}
+
+/// Loopback addresses, and those of this machine's interfaces.
+bool isThisMachine(const sockaddr *A) {
+  if (A->sa_family == AF_INET &&
+      (ntohl(reinterpret_cast<const sockaddr_in *>(A)->sin_addr.s_addr) >>
+       24) == 127)
+    return true;
+  ifaddrs *List = nullptr;
+  if (getifaddrs(&List) != 0)
+    return false;
+  bool Found = false;
+  for (ifaddrs *I = List; I && !Found; I = I->ifa_next)
+    Found = I->ifa_addr && sameAddress(I->ifa_addr, A);
+  freeifaddrs(List);
+  return Found;
+}
+
+/// The first address of Host, or false.
+bool resolve(const std::string &Host, sockaddr_storage &SA, socklen_t &Len,
+             int *Error = nullptr) {
+  addrinfo Hints{}, *Res = nullptr;
+  Hints.ai_socktype = SOCK_STREAM;
+  if (int E = getaddrinfo(Host.c_str(), nullptr, &Hints, &Res)) {
+    if (Error)
+      *Error = E;
+    return false;
+  }
+  SA = {};
+  std::memcpy(&SA, Res->ai_addr, Res->ai_addrlen);
+  Len = Res->ai_addrlen;
+  freeaddrinfo(Res);
+  return true;
+}
+
+std::string numericHost(const sockaddr *A, socklen_t Len) {
+  char Host[NI_MAXHOST];
+  if (getnameinfo(A, Len, Host, sizeof Host, nullptr, 0, NI_NUMERICHOST))
+    return "";
+  return Host;
+}
+
+std::string shellQuote(const std::string &S) {
+  std::string Q = "'";
+  for (char C : S)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+/// Writes complete lines of Buf, prefixed, to Fd; keeps the rest.
+void relay(std::string &Buf, const std::string &Prefix, FILE *To, bool Flush) {
+  size_t At = 0;
+  for (;;) {
+    size_t NL = Buf.find('\n', At);
+    if (NL == std::string::npos)
+      break;
+    std::fprintf(To, "%s%.*s\n", Prefix.c_str(), int(NL - At), Buf.data() + At);
+    At = NL + 1;
+  }
+  Buf.erase(0, At);
+  if (Flush && !Buf.empty()) {
+    std::fprintf(To, "%s%s\n", Prefix.c_str(), Buf.c_str());
+    Buf.clear();
+  }
+  std::fflush(To);
+}
+
+} // namespace
+
+CoreShare aspen::rt::launch::shareCores(unsigned Index, unsigned Count,
+                                     unsigned Cores) {
+  CoreShare S;
+  Count = std::max(1u, Count);
+  S.Workers = std::max(1u, Cores / Count);
+  S.Pin = Count <= Cores;
+  S.FirstCore = S.Pin ? Index * S.Workers : 0;
+  return S;
+}
+
+bool aspen::rt::launch::localNodes(const std::vector<NodeInfo> &Nodes,
+                                uint32_t Self, unsigned &Index,
+                                unsigned &Count) {
+  Index = Count = 0;
+  for (size_t K = 0; K < Nodes.size(); ++K) {
+    sockaddr_storage SA;
+    socklen_t Len;
+    if (!resolve(Nodes[K].Host, SA, Len))
+      return false;
+    if (!isThisMachine(reinterpret_cast<sockaddr *>(&SA)))
+      continue;
+    if (K < Self)
+      ++Index;
+    ++Count;
+  }
+  return true;
+}
+
+namespace {
+
+/// The job as the launcher sets it up: where every node listens, and the
+/// listening sockets of this machine's nodes, bound before any starts.
+struct Job {
+  std::vector<std::string> Addr;
+  std::vector<uint16_t> Port;
+  std::vector<int> ListenFd;
+  std::vector<bool> Here;
+  unsigned LocalCount = 0;
+  std::string Peers; // ASPEN_PEERS: host:port,...
+  char Secret[33];   // ASPEN_JOB_SECRET
+  std::string Exe, Cwd;
+  unsigned Cores = 1;
+};
+
+/// Resolves every node and binds the listening sockets of this machine's
+/// (port 0 when the hostfile gives none), so concurrent jobs never collide.
+bool resolveAndBind(const std::vector<NodeInfo> &Nodes, Job &J) {
+  size_t N = Nodes.size();
+  J.Addr.assign(N, "");
+  J.Port.assign(N, 0);
+  J.ListenFd.assign(N, -1);
+  J.Here.assign(N, false);
+  for (size_t K = 0; K < N; ++K) {
+    sockaddr_storage SA;
+    socklen_t Len;
+    int E = 0;
+    if (!resolve(Nodes[K].Host, SA, Len, &E)) {
+      std::fprintf(stderr, "aspen: error: %s%scannot resolve node '%s': %s\n",
+                   Nodes[K].Where.c_str(), Nodes[K].Where.empty() ? "" : ": ",
+                   Nodes[K].Name.c_str(), gai_strerror(E));
+      return false;
+    }
+    J.Addr[K] = numericHost(reinterpret_cast<sockaddr *>(&SA), Len);
+    J.Here[K] = isThisMachine(reinterpret_cast<sockaddr *>(&SA));
+    J.Port[K] = Nodes[K].Port;
+    if (!J.Here[K]) {
+      if (!J.Port[K])
+        J.Port[K] = 47470;
+      continue;
+    }
+    ++J.LocalCount;
+    auto *SP = reinterpret_cast<sockaddr_in *>(&SA);
+    auto *SP6 = reinterpret_cast<sockaddr_in6 *>(&SA);
+    (SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port) =
+        htons(J.Port[K]);
+    int Fd = socket(SA.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int One = 1;
+    setsockopt(Fd, SOL_SOCKET, SO_REUSEADDR, &One, sizeof One);
+    if (Fd < 0 || bind(Fd, reinterpret_cast<sockaddr *>(&SA), Len) != 0 ||
+        listen(Fd, 128) != 0) {
+      std::fprintf(stderr,
+                   "aspen: error: cannot listen on %s:%u for node '%s': %s\n",
+                   J.Addr[K].c_str(), unsigned(J.Port[K]),
+                   Nodes[K].Name.c_str(), std::strerror(errno));
+      return false;
+    }
+    getsockname(Fd, reinterpret_cast<sockaddr *>(&SA), &Len);
+    J.Port[K] = ntohs(SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port);
+    J.ListenFd[K] = Fd;
+  }
+  for (size_t K = 0; K < N; ++K)
+    J.Peers += (K ? "," : "") +
+               (J.Addr[K].find(':') != std::string::npos
+                    ? "[" + J.Addr[K] + "]"
+                    : J.Addr[K]) +
+               ":" + std::to_string(J.Port[K]);
+  return true;
+}
+
+/// The job secret, this executable and directory (what the nodes run),
+/// and this process's cores (its children inherit the binding): all of
+/// the machine, or what taskset or a cluster launcher left it.
+bool prepareJob(Job &J) {
+  unsigned char Raw[16];
+  if (getrandom(Raw, sizeof Raw, 0) != sizeof Raw) {
+    std::fprintf(stderr, "aspen: error: no random bytes for the job secret\n");
+    return false;
+  }
+  for (int K = 0; K < 16; ++K)
+    std::snprintf(J.Secret + 2 * K, 3, "%02x", Raw[K]);
+  J.Cores = cpuBinding().Cores;
+  char Exe[4096];
+  ssize_t ExeLen = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  if (ExeLen <= 0) {
+    std::fprintf(stderr, "aspen: error: cannot find this executable\n");
+    return false;
+  }
+  J.Exe.assign(Exe, size_t(ExeLen));
+  char Cwd[4096];
+  J.Cwd = getcwd(Cwd, sizeof Cwd) ? Cwd : "";
+  return true;
+}
+
+/// In the child: becomes node K of this machine, the LocalIndex-th here.
+[[noreturn]] void execLocal(const Job &J, const NodeInfo &N, size_t K,
+                            unsigned LocalIndex, char **Argv) {
+  std::string Node = std::to_string(K);
+  setenv(info(Setting::NODE).Name, Node.c_str(), 1);
+  setenv(info(Setting::JOB_SECRET).Name, J.Secret, 1);
+  setenv(info(Setting::PEERS).Name, J.Peers.c_str(), 1);
+  int Fd = dup(J.ListenFd[K]); // without close-on-exec
+  setenv(info(Setting::LISTEN_FD).Name, std::to_string(Fd).c_str(), 1);
+  CoreShare Share = shareCores(LocalIndex, J.LocalCount, J.Cores);
+  setenv(info(Setting::WORKERS).Name, std::to_string(Share.Workers).c_str(), 0);
+  if (!Share.Pin)
+    setenv(info(Setting::PIN).Name, "0", 0);
+  else
+    setenv(info(Setting::FIRST_CORE).Name, std::to_string(Share.FirstCore).c_str(), 0);
+  execv(J.Exe.c_str(), Argv);
+  std::fprintf(stderr, "aspen: error: cannot start node '%s': %s\n",
+               N.Name.c_str(), std::strerror(errno));
+  _exit(127);
+}
+
+/// In the child: starts node K on another machine with ssh (same path,
+/// same directory).
+[[noreturn]] void execRemote(const Job &J, const NodeInfo &Node, size_t K,
+                             int Argc, char **Argv) {
+  std::string Cmd = "cd " + shellQuote(J.Cwd) +
+                    " && ASPEN_NODE=" + std::to_string(K) +
+                    " ASPEN_JOB_SECRET=" + J.Secret +
+                    " ASPEN_PEERS=" + shellQuote(J.Peers) + " exec " +
+                    shellQuote(J.Exe);
+  for (int A = 1; A < Argc; ++A)
+    Cmd += " " + shellQuote(Argv[A]);
+  execlp("ssh", "ssh", "-o", "BatchMode=yes", Node.Host.c_str(), Cmd.c_str(),
+         (char *)nullptr);
+  std::fprintf(stderr, "aspen: error: cannot start node '%s': %s\n",
+               Node.Name.c_str(), std::strerror(errno));
+  _exit(127);
+}
+
+/// One process per node, its standard output and error on pipes.
+bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
+                   char **Argv, std::vector<Child> &Kids) {
+  unsigned LocalIndex = 0;
+  Kids.assign(Nodes.size(), Child());
+  for (size_t K = 0; K < Nodes.size(); ++K) {
+    Child &C = Kids[K];
+    C.Name = Nodes[K].Name;
+    int Out[2], Err[2];
+    if (pipe2(Out, O_CLOEXEC) || pipe2(Err, O_CLOEXEC)) {
+      std::perror("aspen: error: pipe");
+      return false;
+    }
+    pid_t Pid = fork();
+    if (Pid == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL); // no orphans if the launcher dies
+      dup2(Out[1], 1);
+      dup2(Err[1], 2);
+      if (J.Here[K])
+        execLocal(J, Nodes[K], K, LocalIndex, Argv);
+      execRemote(J, Nodes[K], K, Argc, Argv);
+    }
+    close(Out[1]);
+    close(Err[1]);
+    if (J.Here[K])
+      ++LocalIndex;
+    if (Pid < 0) {
+      std::perror("aspen: error: fork");
+      return false;
+    }
+    C.Pid = Pid;
+    C.Out = Out[0];
+    C.Err = Err[0];
+  }
+  for (int Fd : J.ListenFd)
+    if (Fd >= 0)
+      close(Fd);
+  return true;
+}
+
+/// The launcher's watch over its nodes: what has failed, and since when.
+struct Watch {
+  int Final = 0;
+  bool AnyFailed = false;
+  std::chrono::steady_clock::time_point FailedAt =
+      std::chrono::steady_clock::time_point::max();
+  bool Killed = false;
+  size_t Running = 0;
+  int Forwarded = 0;
+  void failed() {
+    if (!AnyFailed) {
+      AnyFailed = true;
+      FailedAt = std::chrono::steady_clock::now();
+    }
+  }
+};
+
+/// An interrupt is passed on to every node; once one has failed, the
+/// others have 5 s to stop by themselves (they notice through the
+/// transport) before they are killed.
+void forwardAndEnforce(std::vector<Child> &Kids, Watch &W) {
+  if (Interrupted && Interrupted != W.Forwarded) {
+    W.Forwarded = Interrupted;
+    for (Child &C : Kids)
+      if (!C.Exited)
+        kill(C.Pid, SIGTERM);
+    W.failed();
+  }
+  if (!W.Killed && W.AnyFailed &&
+      std::chrono::steady_clock::now() - W.FailedAt > std::chrono::seconds(5)) {
+    W.Killed = true;
+    for (Child &C : Kids)
+      if (!C.Exited) {
+        std::fprintf(stderr,
+                     "aspen: error: node '%s' did not stop within 5 s of "
+                     "the failure; killing it\n",
+                     C.Name.c_str());
+        kill(C.Pid, SIGKILL);
+      }
+  }
+}
+
+/// Relays what the nodes wrote, line by line, prefixed `[node] `, waiting
+/// at most 50 ms for something to read.
+void relayOutput(std::vector<Child> &Kids) {
+  std::vector<pollfd> Fds;
+  std::vector<std::pair<Child *, bool>> Who;
+  for (Child &C : Kids) {
+    if (C.Out >= 0) {
+      Fds.push_back({C.Out, POLLIN, 0});
+      Who.push_back({&C, false});
+    }
+    if (C.Err >= 0) {
+      Fds.push_back({C.Err, POLLIN, 0});
+      Who.push_back({&C, true});
+    }
+  }
+  if (!Fds.empty())
+    poll(Fds.data(), Fds.size(), 50);
+  else
+    usleep(20000);
+  for (size_t K = 0; K < Fds.size(); ++K) {
+    if (!(Fds[K].revents & (POLLIN | POLLHUP | POLLERR)))
+      continue;
+    Child &C = *Who[K].first;
+    bool IsErr = Who[K].second;
+    char Buf[65536];
+    ssize_t Got = read(Fds[K].fd, Buf, sizeof Buf);
+    std::string &Line = IsErr ? C.ErrLine : C.OutLine;
+    if (Got > 0) {
+      C.SaidSomething |= IsErr;
+      Line.append(Buf, size_t(Got));
+      relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, false);
+    } else if (Got == 0 || (errno != EINTR && errno != EAGAIN)) {
+      relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, true);
+      close(Fds[K].fd);
+      (IsErr ? C.Err : C.Out) = -1;
+    }
+  }
+}
+
+/// Node C ended with wait status WS: names how, when it said nothing of
+/// its own, and folds its status into the job's.
+void childExited(Child &C, int WS, Watch &W) {
+  C.Exited = true;
+  --W.Running;
+  int S = 0;
+  if (WIFEXITED(WS)) {
+    S = WEXITSTATUS(WS);
+  } else if (WIFSIGNALED(WS)) {
+    S = 128 + WTERMSIG(WS);
+    if (!W.Killed && !W.Forwarded)
+      std::fprintf(stderr,
+                   "aspen: error: node '%s' was killed by "
+                   "signal %d (%s)\n",
+                   C.Name.c_str(), WTERMSIG(WS), strsignal(WTERMSIG(WS)));
+  }
+  C.Status = S;
+  // A node that fails without a word (a static constructor's exit(3), an
+  // ssh that could not start it) would otherwise go unnamed. What it wrote
+  // last may still be in its pipe: look there first.
+  if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && C.Err >= 0) {
+    fcntl(C.Err, F_SETFL, fcntl(C.Err, F_GETFL) | O_NONBLOCK);
+    char Buf[4096];
+    ssize_t Got = read(C.Err, Buf, sizeof Buf);
+    if (Got > 0) {
+      C.SaidSomething = true;
+      C.ErrLine.append(Buf, size_t(Got));
+      relay(C.ErrLine, "[" + C.Name + "] ", stderr, false);
+    }
+  }
+  if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && !W.Forwarded)
+    std::fprintf(stderr, "aspen: error: node '%s' exited with status %d\n",
+                 C.Name.c_str(), S);
+  // A node the launcher itself killed, or stopped when it was interrupted
+  // (which then decides the status), does not.
+  if (S != 0 && !(W.Killed && S == 128 + SIGKILL) && !W.Forwarded) {
+    if (W.Final == 0 || (W.Final == 5 && S != 5))
+      W.Final = S;
+    W.failed();
+  }
+}
+
+void reapChildren(std::vector<Child> &Kids, Watch &W) {
+  int WS = 0;
+  pid_t Pid;
+  while ((Pid = waitpid(-1, &WS, WNOHANG)) > 0)
+    for (Child &C : Kids)
+      if (C.Pid == Pid && !C.Exited)
+        childExited(C, WS, W);
+}
+
+/// Output written just before exiting: what is in the pipes now, without
+/// waiting for their end (a process a node started in the background may
+/// hold a pipe open for as long as it runs, and the job is over when its
+/// nodes are).
+void drainOutput(std::vector<Child> &Kids) {
+  for (Child &C : Kids) {
+    for (int *Fd : {&C.Out, &C.Err}) {
+      if (*Fd < 0)
+        continue;
+      char Buf[65536];
+      ssize_t Got;
+      std::string &Line = Fd == &C.Err ? C.ErrLine : C.OutLine;
+      fcntl(*Fd, F_SETFL, fcntl(*Fd, F_GETFL) | O_NONBLOCK);
+      while ((Got = read(*Fd, Buf, sizeof Buf)) > 0)
+        Line.append(Buf, size_t(Got));
+      relay(Line, "[" + C.Name + "] ", Fd == &C.Err ? stderr : stdout, true);
+      close(*Fd);
+    }
+  }
+}
+
+} // namespace
+
+int aspen::rt::launch::startNodes(const std::vector<NodeInfo> &Nodes,
+                                  int Argc, char **Argv) {
+  Job J;
+  if (!resolveAndBind(Nodes, J) || !prepareJob(J))
+    return 2;
+  struct sigaction SA {};
+  SA.sa_handler = onSignal;
+  sigaction(SIGINT, &SA, nullptr);
+  sigaction(SIGTERM, &SA, nullptr);
+  sigaction(SIGHUP, &SA, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+  std::vector<Child> Kids;
+  if (!startChildren(Nodes, J, Argc, Argv, Kids))
+    return 2;
+  Watch W;
+  W.Running = Nodes.size();
+  while (W.Running > 0) {
+    forwardAndEnforce(Kids, W);
+    relayOutput(Kids);
+    reapChildren(Kids, W);
+  }
+  drainOutput(Kids);
+  if (Interrupted && W.Final == 0)
+    W.Final = 128 + Interrupted;
+  return W.Final;
+}
+
+bool aspen::rt::launch::readHostfile(const char *Path,
+                                  std::vector<NodeInfo> &Nodes) {
+  FILE *F = std::fopen(Path, "r");
+  if (!F) {
+    std::fprintf(stderr, "aspen: error: cannot open hostfile '%s': %s\n", Path,
+                 std::strerror(errno));
+    return false;
+  }
+  std::string Text;
+  char Buf[4096];
+  for (size_t N; (N = std::fread(Buf, 1, sizeof Buf, F)) > 0;)
+    Text.append(Buf, N);
+  if (std::ferror(F)) { // a directory opens, and fails to read
+    std::fprintf(stderr, "aspen: error: cannot read hostfile '%s': %s\n", Path,
+                 std::strerror(errno));
+    std::fclose(F);
+    return false;
+  }
+  std::fclose(F);
+  // The format and its messages are aspenc's (aspen/abi/Hostfile.h).
+  std::vector<hostfile::Entry> Entries;
+  std::vector<hostfile::Error> Errors;
+  hostfile::parse(Text, Entries, Errors);
+  for (const hostfile::Error &E : Errors)
+    std::fprintf(stderr, "aspen: error: %s:%u:%u: %s\n", Path, E.Line, E.Col,
+                 E.message().c_str());
+  if (!Errors.empty())
+    return false;
+  std::vector<NodeInfo> Out;
+  for (hostfile::Entry &E : Entries) {
+    NodeInfo N;
+    N.Name = E.Name;
+    N.Host = std::move(E.Name);
+    N.Port = E.Port;
+    N.Where = std::string(Path) + ":" + std::to_string(E.Line) + ":" +
+              std::to_string(E.Col);
+    Out.push_back(std::move(N));
+  }
+  if (Out.size() != Nodes.size()) {
+    std::fprintf(stderr,
+                 "aspen: error: %s lists %zu node%s; this program was placed "
+                 "on %zu (rebuild it with aspenc --hostfile to change the "
+                 "number of nodes)\n",
+                 Path, Out.size(), Out.size() == 1 ? "" : "s", Nodes.size());
+    return false;
+  }
+  Nodes = std::move(Out);
+  return true;
+}
+
+int aspen::rt::launch::nodeFromEnvironment(size_t NumNodes) {
+  for (const char *Var :
+       {info(Setting::NODE).Name, "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK"}) {
+    const char *V = std::getenv(Var);
+    if (!V || !*V)
+      continue;
+    char *End = nullptr;
+    long N = std::strtol(V, &End, 10);
+    if (*End || N < 0 || size_t(N) >= NumNodes) {
+      std::fprintf(stderr,
+                   "aspen: error: %s=%s is not a node of this program's "
+                   "hostfile (0 to %zu)\n",
+                   Var, V, NumNodes - 1);
+      std::exit(2);
+    }
+    return int(N);
+  }
+  return -1;
+}

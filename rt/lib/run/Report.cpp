@@ -1,0 +1,181 @@
+//===- Report.cpp - Statistics, dumps and deadlock reports ----------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What a run tells about itself: ASPEN_STATS at the end, ASPEN_DUMP on a
+// deadlock or SIGUSR1, and the deadlock report, which names what every
+// instance waits for (and, for a network, what is stuck inside it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/Run.h"
+#include "snet/SNet.h"
+#include <cstdio>
+#include <iostream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace aspen::rt {
+
+const char *DumpPath = nullptr;
+uint32_t SelfNode = 0;
+
+void reportStats(double Seconds) {
+  Runtime &R = runtime();
+  size_t Edges = 0;
+  for (auto &I : R.Instances)
+    for (OutputPort &O : I->Outputs)
+      Edges += O.Targets.size();
+  std::fprintf(stderr, "aspen: stats: %zu instances, %zu edges, %.3f s, %s\n",
+               R.Instances.size(), Edges, Seconds,
+               R.Sched ? R.Sched->placement().c_str() : "no workers");
+  for (auto &I : R.Instances)
+    for (size_t Port = 0; Port < I->Outputs.size(); ++Port)
+      for (Target &T : I->Outputs[Port].Targets) {
+        Instance &To = *R.Instances[T.Inst];
+        std::string From = I->Name, Dest = To.Name;
+        if (!I->Type->Builtin && Port)
+          From += "." + I->Type->Outputs[Port];
+        std::fprintf(stderr,
+                     "  edge %s -> %s: %llu messages, queue high-water %zu of "
+                     "%zu\n",
+                     From.c_str(), Dest.c_str(), (unsigned long long)T.Sent,
+                     T.Port->HighWater.load(), R.QueueCapacity);
+      }
+  for (auto &I : R.Instances)
+    if (I->DequeueNs || I->SendNs)
+      std::fprintf(stderr,
+                   "  instance %s: parked %.3f s in dequeue, %.3f s in send\n",
+                   I->Name.c_str(), I->DequeueNs / 1e9, I->SendNs / 1e9);
+}
+
+
+bool checkWritable(const char *Var, const char *Path) {
+  if (!Path)
+    return true;
+  std::string Dir = Path;
+  size_t Slash = Dir.rfind('/');
+  Dir = Slash == std::string::npos ? "."
+        : Slash == 0               ? "/"
+                                   : Dir.substr(0, Slash);
+  struct stat St;
+  const char *Why = nullptr;
+  if (::stat(Path, &St) == 0 && S_ISDIR(St.st_mode))
+    Why = "it is a directory";
+  else if (::stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
+    Why = "no such directory";
+  else if (::access(Dir.c_str(), W_OK | X_OK) != 0)
+    Why = "its directory is not writable";
+  if (!Why)
+    return true;
+  std::fprintf(stderr, "aspen: error: cannot write %s file '%s': %s\n", Var,
+               Path, Why);
+  return false;
+}
+
+/// ASPEN_DUMP=FILE: the live graph as Graphviz DOT (each instance with
+/// what it waits for, each edge with its messages and its queue's depth),
+/// written on a deadlock and whenever the process gets SIGUSR1. Read while
+/// the program runs, so the figures are a snapshot, not a consistent cut.
+
+void writeDump() {
+  Runtime &R = runtime();
+  FILE *F = std::fopen(DumpPath, "w");
+  if (!F) {
+    std::fprintf(stderr, "aspen: warning: cannot write ASPEN_DUMP file '%s'\n",
+                 DumpPath);
+    return;
+  }
+  auto Quote = [](const std::string &S) {
+    std::string Q = "\"";
+    for (char C : S)
+      Q += C == '\n'                 ? std::string("\\n")
+           : (C == '"' || C == '\\') ? std::string("\\") + C
+                                     : std::string(1, C);
+    return Q + "\"";
+  };
+  std::fprintf(F, "digraph aspen {\n  rankdir=LR; node [shape=box];\n");
+  for (size_t K = 0; K < R.Instances.size(); ++K) {
+    Instance &I = *R.Instances[K];
+    if (I.Node != SelfNode) { // another node's: where it is, not its state
+      std::fprintf(F, "  i%zu [label=%s, style=dashed];\n", K,
+                   Quote(I.Name + "\non node " + R.Nodes[I.Node].Name).c_str());
+      continue;
+    }
+    int St = I.F.St.load();
+    std::string State =
+        St == Fiber::Done ? "finished"
+        : I.Blocked == Instance::Dequeue
+            ? "waits in dequeue on " +
+                  queueName(*I.Type, I.BlockedPort, "input")
+        : I.Blocked == Instance::Send
+            ? "waits in send on " + queueName(*I.Type, I.BlockedPort, "output")
+            : "running or runnable";
+    const char *Color = St == Fiber::Done             ? "grey"
+                        : I.Blocked != Instance::None ? "red"
+                                                      : "black";
+    if (std::string Net = describeSNet(I); !Net.empty())
+      State += "\n" + Net;
+    std::fprintf(F, "  i%zu [label=%s, color=%s%s];\n", K,
+                 Quote(I.Name + "\n" + State).c_str(), Color,
+                 I.Type->Builtin ? ", shape=diamond" : "");
+  }
+  for (size_t K = 0; K < R.Instances.size(); ++K)
+    for (OutputPort &O : R.Instances[K]->Outputs)
+      for (Target &T : O.Targets)
+        std::fprintf(F, "  i%zu -> i%u [label=\"%llu sent, %zu queued\"];\n", K,
+                     T.Inst, (unsigned long long)T.Sent, T.Port->size());
+  std::fprintf(F, "}\n");
+  // A file that opens but takes no data (/proc/version, a full disk) is
+  // as lost as one that does not open.
+  if (std::ferror(F) | std::fclose(F))
+    std::fprintf(stderr, "aspen: warning: cannot write ASPEN_DUMP file '%s'\n",
+                 DumpPath);
+}
+
+void reportDeadlock() {
+  Runtime &R = runtime();
+  if (DumpPath)
+    writeDump();
+  std::fflush(stdout);
+  std::cout.flush();
+  std::fprintf(stderr, "aspen: error: deadlock: no module instance can make "
+                       "progress\n");
+  unsigned Shown = 0, Blocked = 0;
+  for (auto &IPtr : R.Instances) {
+    Instance &I = *IPtr;
+    if (I.F.St.load() == Fiber::Done || I.Node != SelfNode)
+      continue;
+    ++Blocked;
+    if (++Shown > 20)
+      continue;
+    if (I.Blocked == Instance::Dequeue) {
+      std::fprintf(stderr, "  '%s' waits in dequeue on %s, which is empty\n",
+                   I.Name.c_str(),
+                   queueName(*I.Type, I.BlockedPort, "input").c_str());
+    } else if (I.Blocked == Instance::Send) {
+      std::fprintf(stderr,
+                   "  '%s' waits in send on %s, whose target queue "
+                   "is full\n",
+                   I.Name.c_str(),
+                   queueName(*I.Type, I.BlockedPort, "output").c_str());
+    } else {
+      std::fprintf(stderr, "  '%s' has not finished\n", I.Name.c_str());
+    }
+    // A network: what is stuck inside it, a line each, indented.
+    std::string Net = describeSNet(I);
+    for (size_t Pos = 0; !Net.empty() && Pos != std::string::npos;) {
+      size_t End = Net.find('\n', Pos);
+      std::fprintf(
+          stderr, "    %s\n",
+          Net.substr(Pos, End == std::string::npos ? End : End - Pos).c_str());
+      Pos = End == std::string::npos ? End : End + 1;
+    }
+  }
+  if (Shown > 20)
+    std::fprintf(stderr, "  ... and %u more\n", Blocked - 20);
+}
+
+} // namespace aspen::rt

@@ -1,0 +1,413 @@
+//===- Run.cpp - aspen_rt_run: from the registered graph to a run ---------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// aspen_rt_run, in the order its steps happen:
+//
+//   parseArguments   the command line (`--hostfile FILE` is all there is)
+//   chooseRole       on several nodes: the launcher, or which node we are
+//                    (and our share of the machine's cores)
+//   buildQueues      one queue per connected local input port
+//   connectEdges     targets of every local output port; edges to or from
+//                    another node become the transport's channels
+//   checkOutputs     where traces and dumps go, before anything runs
+//   spawnInstances   one fiber per local instance
+//   runAndFinish     the scheduler's run, the transport's end, reports
+//
+//===----------------------------------------------------------------------===//
+
+#include "aspen/abi/abi.h"
+#include "io/Io.h"
+#include "launch/Launcher.h"
+#include "run/Run.h"
+#include "sched/Scheduler.h"
+#include "support/Support.h"
+#include "trace/Trace.h"
+#include <atomic>
+#include <boost/context/detail/exception.hpp>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <pthread.h>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+using namespace aspen;
+using namespace aspen::rt;
+
+namespace {
+
+/// Between the start and the end of the scheduler's run.
+std::atomic<bool> JobRunning{false};
+
+/// std::exit(N) called by an instance (or a thread it started) while the
+/// job runs: the process ends with status N, as in any C++ program, with
+/// what it printed flushed. Left to itself, exit() would run the static
+/// destructors under the running workers and fibers (a suspended fiber's
+/// unwinding then aborts the process, losing buffered output). Registered
+/// just before the run, so it comes before every destructor registered
+/// earlier; after the run it does nothing and exit() proceeds as usual.
+/// On several nodes the others see the connection close and stop, naming
+/// this node.
+void exitWhileRunning(int Status, void *) {
+  if (!JobRunning.load(std::memory_order_acquire))
+    return;
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  _exit(Status);
+}
+
+void endOnExitWhileRunning() {
+  static bool Registered = on_exit(exitWhileRunning, nullptr) == 0;
+  (void)Registered;
+}
+
+/// "module Worker", or for an S-Net network (whose generated module is
+/// named after the instance) "a network".
+std::string whatIs(const Instance &I) {
+  return I.Type->Name == I.Name ? std::string("a network")
+                                : "module " + I.Type->Name;
+}
+
+/// What this process is in the job.
+struct Role {
+  bool Distributed = false;
+  bool Launcher = false;
+  uint32_t Self = 0;
+  bool local(const Runtime &R, uint32_t Inst) const {
+    return R.Instances[Inst]->Node == Self;
+  }
+};
+
+/// `--hostfile FILE` names the machines to run on now; it is the only
+/// argument (settings are environment variables), so anything else is a
+/// mistake to report, such as `--hostfle`, which would otherwise run the
+/// program on this machine alone. Returns the exit status when the program
+/// is to stop here (after --help, or an error), -1 to go on.
+int parseArguments(Runtime &R) {
+  const char *Hostfile = nullptr;
+  for (int K = 1; K < R.Argc; ++K) {
+    const char *A = R.Argv[K], *Value = nullptr;
+    if (std::strcmp(A, "--help") == 0 || std::strcmp(A, "-h") == 0) {
+      std::printf("usage: %s [--hostfile FILE]\n"
+                  "  --hostfile FILE  run on the nodes FILE lists (one "
+                  "'NAME [slots=N] [port=P]' per line)\n\n"
+                  "Settings are environment variables (docs/runtime.md):\n",
+                  R.Argv[0]);
+      printSettings(stdout, false);
+      return 0;
+    }
+    if (std::strcmp(A, "--hostfile") == 0) {
+      if (K + 1 == R.Argc) {
+        std::fprintf(stderr, "aspen: error: --hostfile needs a file name\n");
+        return 2;
+      }
+      Value = R.Argv[++K];
+    } else if (std::strncmp(A, "--hostfile=", 11) == 0) {
+      Value = A + 11;
+    } else {
+      std::fprintf(stderr,
+                   "aspen: error: unknown argument '%s' (the program takes "
+                   "only '--hostfile FILE'; its settings are environment "
+                   "variables, see --help)\n",
+                   A);
+      return 2;
+    }
+    if (Hostfile) {
+      std::fprintf(stderr, "aspen: error: --hostfile given twice\n");
+      return 2;
+    }
+    Hostfile = Value;
+  }
+  if (Hostfile) {
+    std::vector<NodeInfo> Nodes = R.Nodes;
+    if (Nodes.empty())
+      Nodes.resize(1); // built for one node
+    if (!launch::readHostfile(Hostfile, Nodes))
+      return 2;
+    if (!R.Nodes.empty())
+      R.Nodes = Nodes;
+  }
+  return -1;
+}
+
+/// On several nodes this process is either the launcher or one node.
+Role chooseRole(Runtime &R) {
+  Role Me;
+  Me.Distributed = R.Nodes.size() > 1;
+  if (!Me.Distributed)
+    return Me;
+  int N = launch::nodeFromEnvironment(R.Nodes.size());
+  if (N < 0) {
+    Me.Launcher = true;
+    return Me;
+  }
+  Me.Self = uint32_t(N);
+  // Not started by our launcher on this machine (a cluster launcher such
+  // as srun or mpirun, or ours over ssh): nodes sharing a machine must
+  // neither pin their workers to the same cores nor spin against each
+  // other. A launcher that bound this process to some cores has placed
+  // it: it uses those. Otherwise it takes its share of the machine by
+  // our launcher's rule. ASPEN_PIN and ASPEN_FIRST_CORE still win.
+  unsigned Index, Count;
+  if (!settingGiven(Setting::WORKERS) &&
+      launch::localNodes(R.Nodes, Me.Self, Index, Count) && Count > 1) {
+    CpuBinding B = cpuBinding();
+    launch::CoreShare Share{B.Cores, true, 0};
+    if (B.Whole)
+      Share = launch::shareCores(Index, Count, B.Cores);
+    R.SchedOpts.Workers = Share.Workers;
+    if (!settingGiven(Setting::PIN))
+      R.SchedOpts.Pin = Share.Pin;
+    if (!settingGiven(Setting::FIRST_CORE))
+      R.SchedOpts.FirstCore = Share.FirstCore;
+    // A share of the whole machine is disjoint from the others' unless
+    // there are more nodes than cores (then nobody is pinned); bindings
+    // as wide as ours for every node here cannot all be disjoint.
+    R.SchedOpts.SharedCores =
+        B.Whole ? !Share.Pin : uint64_t(Count) * B.Cores > B.MachineCores;
+  }
+  return Me;
+}
+
+/// Producer slots first: every edge into a local port is one producer of
+/// it (the transport stands in for a remote one); then one queue per
+/// connected port, SPSC for one producer and MPSC for several.
+void buildQueues(Runtime &R, const Role &Me) {
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    if (Me.local(R, R.Edges[E + 2]))
+      ++R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].NumProducers;
+  for (auto &I : R.Instances)
+    for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
+      InputPort &P = I->Inputs[K];
+      if (P.NumProducers == 1)
+        P.Spsc = std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity);
+      else if (P.NumProducers > 1)
+        P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity);
+      if (P.NumProducers)
+        P.ProducerSlots.reset(new std::atomic<Fiber *>[P.NumProducers]());
+      P.OpenProducers.store(P.NumProducers, std::memory_order_relaxed);
+      P.NumProducers = 0; // recounted below as slots are handed out
+    }
+}
+
+/// Every local output port's targets. Edges with one end here and one on
+/// another node are channels of the transport, numbered by edge index; on
+/// several nodes the transport is made here, to own their queues.
+std::unique_ptr<transport::Transport> connectEdges(Runtime &R,
+                                                   const Role &Me) {
+  std::vector<transport::ChannelEnd> Outs, Ins;
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    uint32_t From = R.Edges[E], To = R.Edges[E + 2];
+    if (Me.local(R, From) == Me.local(R, To))
+      continue;
+    transport::ChannelEnd End;
+    End.Id = uint32_t(E / 4);
+    End.What = "'" + portLabel(*R.Instances[From], R.Edges[E + 1], true) +
+               " -> " + portLabel(*R.Instances[To], R.Edges[E + 3], false) +
+               "'";
+    if (Me.local(R, From)) {
+      End.Peer = R.Instances[To]->Node;
+      Outs.push_back(End);
+    } else {
+      InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
+      End.Peer = R.Instances[From]->Node;
+      End.Port = &In;
+      End.Slot = In.NumProducers++;
+      Ins.push_back(End);
+    }
+  }
+  std::unique_ptr<transport::Transport> Net;
+  if (Me.Distributed)
+    Net = std::make_unique<transport::Transport>(nodeConfig(R, Me.Self), Outs,
+                                                 Ins);
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    uint32_t From = R.Edges[E], To = R.Edges[E + 2];
+    if (!Me.local(R, From))
+      continue;
+    OutputPort &O = R.Instances[From]->Outputs[R.Edges[E + 1]];
+    if (!Me.local(R, To)) {
+      O.Targets.push_back({Net->outboundPort(uint32_t(E / 4)), 0, To});
+      continue;
+    }
+    InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
+    O.Targets.push_back({&In, In.NumProducers++, To});
+  }
+  return Net;
+}
+
+/// Where traces and dumps go is checked now, before any node connects or
+/// anything runs: a trace lost at the end of a long run, or a dump lost
+/// when a hang is finally caught, is worth an error up front. On several
+/// nodes each writes a file of its own beside the path given, so a
+/// directory there must be refused before the path is changed.
+bool checkOutputs(Runtime &R, const Role &Me) {
+  const char *TraceVar = settingText(Setting::TRACE);
+  if (Me.Distributed &&
+      (!checkWritable("ASPEN_DUMP", DumpPath) ||
+       !checkWritable("ASPEN_TRACE",
+                      TraceVar)))
+    return false;
+  trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Me.Self].Name,
+              Me.Distributed);
+  if (DumpPath && Me.Distributed) {
+    // One dump per node, as for traces: live.dot -> live.<node>.dot
+    static std::string PerNode;
+    PerNode = trace::perNodePath(DumpPath, R.Nodes[Me.Self].Name, ".dot");
+    DumpPath = PerNode.c_str();
+  }
+  return checkWritable("ASPEN_DUMP", DumpPath) &&
+         checkWritable("ASPEN_TRACE", trace::Enabled ? trace::path() : nullptr);
+}
+
+/// SIGUSR1 asks for a dump; a thread of its own waits for it, so the dump
+/// is written outside any signal handler.
+void dumpOnSignal() {
+  sigset_t Set;
+  sigemptyset(&Set);
+  sigaddset(&Set, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &Set, nullptr); // inherited by the workers
+  std::thread([Set] {
+    for (;;) {
+      int Sig = 0;
+      if (sigwait(&Set, &Sig) == 0 && Sig == SIGUSR1)
+        writeDump();
+    }
+  }).detach();
+}
+
+/// What instance I's fiber runs: make the module object, run it, close
+/// its outputs; an exception stops the program naming the instance.
+void runInstance(Instance *I) {
+  try {
+    {
+      // Read by ModuleBase's constructor, before the module's members
+      // are initialised (and before any of them can yield).
+      struct Making {
+        explicit Making(Instance *I) { Constructing = I; }
+        ~Making() { Constructing = nullptr; }
+      } Scope(I);
+      I->Obj.reset(I->Type->Factory());
+    }
+    if (!I->Obj)
+      throw std::logic_error("module has no 'void run()'");
+    ModuleAccess::self(*I->Obj) = I;
+    I->Obj->run();
+    closeOutputs(*I);
+  } catch (boost::context::detail::forced_unwind &) {
+    throw; // Boost.Context unwinding a fiber: not ours to stop
+  } catch (std::exception &E) {
+    std::fflush(stdout);
+    std::cout.flush();
+    std::fprintf(stderr, "aspen: error: instance '%s' (%s) threw %s: %s\n",
+                 I->Name.c_str(), whatIs(*I).c_str(),
+                 demangle(typeid(E).name()).c_str(), E.what());
+    Scheduler::instance()->stop(4);
+  } catch (...) {
+    std::fflush(stdout);
+    std::cout.flush();
+    std::fprintf(stderr,
+                 "aspen: error: instance '%s' (%s) threw an "
+                 "exception that is not a std::exception\n",
+                 I->Name.c_str(), whatIs(*I).c_str());
+    Scheduler::instance()->stop(4);
+  }
+}
+
+void spawnInstances(Runtime &R, const Role &Me, Scheduler &Sched) {
+  for (auto &IPtr : R.Instances) {
+    Instance *I = IPtr.get();
+    if (!Me.local(R, uint32_t(&IPtr - R.Instances.data())))
+      continue;
+    I->F.Owner = I;
+    I->F.TraceName = &I->Name;
+    I->F.Body = [I] { runInstance(I); };
+    Sched.spawn(&I->F, I->Type->Builtin);
+  }
+}
+
+void flushOutput() {
+  std::fflush(stdout);
+  std::cout.flush();
+}
+
+/// The scheduler's run, then the transport's end of the job, statistics
+/// and the trace. Returns the process's exit status.
+int runAndFinish(Runtime &R, Scheduler &Sched, transport::Transport *Net) {
+  uint64_t Start = trace::now();
+  if (Net)
+    Net->start(Sched);
+  endOnExitWhileRunning();
+  JobRunning.store(true, std::memory_order_release);
+  int Status = Sched.run(reportDeadlock);
+  JobRunning.store(false, std::memory_order_release);
+  shutdownIo();
+  if (Net) {
+    flushOutput();
+    Status = Net->finish(Status);
+  }
+  if (StatsEnabled) {
+    flushOutput(); // what the program printed comes first
+    reportStats((trace::now() - Start) / 1e9);
+  }
+  flushOutput();
+  trace::write();
+  return Status;
+}
+
+/// After a successful run: collectives are still suspended in dequeue, and
+/// their fibers' stacks went with the scheduler, so they must never be
+/// resumed or unwound; what is left in the queues is released.
+void releaseAfterSuccess(Runtime &R) {
+  for (auto &I : R.Instances)
+    if (I->F.Ctx)
+      (void)new boost::context::fiber(std::move(I->F.Ctx));
+  for (auto &I : R.Instances)
+    for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
+      Payload *P;
+      while (I->Inputs[K].tryPop(P))
+        delete P;
+    }
+}
+
+} // namespace
+
+extern "C" aspen::rtabi::I32 aspen_rt_run() {
+  Runtime &R = runtime();
+  if (int Status = parseArguments(R); Status >= 0)
+    return Status;
+  Role Me = chooseRole(R);
+  if (Me.Launcher) {
+    std::fflush(stdout);
+    return launch::startNodes(R.Nodes, R.Argc, R.Argv);
+  }
+  buildQueues(R, Me);
+  std::unique_ptr<transport::Transport> Net = connectEdges(R, Me);
+  if (!checkOutputs(R, Me))
+    return 2;
+  if (Net && !Net->connect())
+    return Net->connectStatus();
+  SelfNode = Me.Self;
+  if (Net) {
+    Net->onDeadlock(reportDeadlock);
+    R.SchedOpts.Distributed = true;
+    R.SchedOpts.OnLocalDone = [&Net] { Net->localDone(); };
+  }
+  Scheduler Sched(R.SchedOpts);
+  R.Sched = GSched = &Sched;
+  if (DumpPath)
+    dumpOnSignal();
+  spawnInstances(R, Me, Sched);
+  int Status = runAndFinish(R, Sched, Net.get());
+  if (Status != 0)
+    std::_Exit(Status); // instances are still suspended: do not unwind them
+  releaseAfterSuccess(R);
+  R.Sched = GSched = nullptr;
+  return Status;
+}

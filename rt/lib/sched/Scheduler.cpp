@@ -1,0 +1,503 @@
+//===- Scheduler.cpp - Fibers on work-stealing workers --------------------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sched/Scheduler.h"
+#include "support/Support.h"
+#include "trace/Trace.h"
+#include <chrono>
+#include <climits>
+#include <hwloc.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+
+using namespace aspen::rt;
+
+// ThreadSanitizer must be told about every stack switch, or it mistakes
+// one fiber's accesses for another's.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ASPEN_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define ASPEN_TSAN 1
+#endif
+// AddressSanitizer too, or an exception thrown on a fiber's stack leaves
+// stale poison behind (it cannot unpoison a stack it does not know).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ASPEN_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ASPEN_ASAN 1
+#endif
+#ifdef ASPEN_ASAN
+#include <sanitizer/common_interface_defs.h>
+/// Inside a fiber, just switched to: note the stack we came from.
+static void asanEntered(Fiber *F) {
+  __sanitizer_finish_switch_fiber(F->AsanFake, &F->ReturnBottom,
+                                  &F->ReturnSize);
+}
+/// Inside a fiber, about to switch back to its worker (Dying: for good).
+static void asanLeaving(Fiber *F, bool Dying) {
+  __sanitizer_start_switch_fiber(Dying ? nullptr : &F->AsanFake,
+                                 F->ReturnBottom, F->ReturnSize);
+}
+#endif
+
+#ifdef ASPEN_TSAN
+extern "C" {
+void *__tsan_get_current_fiber(void);
+void *__tsan_create_fiber(unsigned Flags);
+void __tsan_destroy_fiber(void *Fiber);
+void __tsan_switch_to_fiber(void *Fiber, unsigned Flags);
+}
+#endif
+
+namespace {
+#ifdef ASPEN_TSAN
+thread_local void *TLWorkerTsanFiber = nullptr;
+#endif
+thread_local void *TLWorker = nullptr;
+thread_local Fiber *TLFiber = nullptr;
+thread_local Scheduler *TLScheduler = nullptr;
+
+// A fiber can resume on another thread than the one it parked on. Reading
+// thread-locals through these out-of-line functions stops the compiler from
+// reusing a thread-local address computed before the switch.
+[[gnu::noinline]] void *currentWorker() { return TLWorker; }
+#ifdef ASPEN_TSAN
+[[gnu::noinline]] void *workerTsanFiber() { return TLWorkerTsanFiber; }
+#endif
+
+inline void cpuRelax() { __builtin_ia32_pause(); }
+} // namespace
+
+[[gnu::noinline]] Fiber *Scheduler::current() { return TLFiber; }
+[[gnu::noinline]] Scheduler *Scheduler::instance() { return TLScheduler; }
+
+/// The machine as this process may use it: cores outside its binding
+/// (taskset, a cluster launcher's) are left out, so the default worker
+/// count and the cores workers are pinned to respect it.
+static hwloc_topology_t loadBoundTopology() {
+  hwloc_topology_t Topo;
+  hwloc_topology_init(&Topo);
+  hwloc_topology_set_flags(Topo, HWLOC_TOPOLOGY_FLAG_IS_THISSYSTEM |
+                                     HWLOC_TOPOLOGY_FLAG_RESTRICT_TO_CPUBINDING);
+  hwloc_topology_load(Topo);
+  return Topo;
+}
+
+CpuBinding aspen::rt::cpuBinding() {
+  CpuBinding B;
+  hwloc_topology_t Topo;
+  hwloc_topology_init(&Topo);
+  hwloc_topology_load(Topo);
+  B.MachineCores =
+      unsigned(std::max(1, hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE)));
+  hwloc_bitmap_t Bound = hwloc_bitmap_alloc();
+  // The calling thread's binding: at start-up every thread has the one the
+  // process was started with.
+  if (hwloc_get_cpubind(Topo, Bound, HWLOC_CPUBIND_THREAD) == 0) {
+    hwloc_const_bitmap_t Allowed = hwloc_topology_get_allowed_cpuset(Topo);
+    B.Whole = hwloc_bitmap_isincluded(Allowed, Bound);
+    int Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound,
+                                                       HWLOC_OBJ_CORE);
+    if (Cores <= 0) // bound to part of a core's threads
+      Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound,
+                                                     HWLOC_OBJ_PU);
+    B.Cores = unsigned(std::max(1, Cores));
+  } else {
+    B.Cores = B.MachineCores;
+  }
+  hwloc_bitmap_free(Bound);
+  hwloc_topology_destroy(Topo);
+  return B;
+}
+
+Scheduler::Scheduler(Options O) : Opts(O) {
+  hwloc_topology_t Topo = loadBoundTopology();
+  Topology = Topo;
+  // Unpinned workers may share their cores with other processes' too.
+  Opts.SharedCores |= !Opts.Pin;
+  if (Opts.Workers == 0) {
+    int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
+    Opts.Workers = Cores > 0
+                       ? unsigned(Cores)
+                       : std::max(1u, std::thread::hardware_concurrency());
+  }
+  int Threads = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_PU);
+  Oversubscribed = Threads > 0 && Opts.Workers > unsigned(Threads);
+  for (unsigned I = 0; I < Opts.Workers; ++I) {
+    auto W = std::make_unique<Worker>();
+    W->Index = I;
+    W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
+    Workers.push_back(std::move(W));
+  }
+}
+
+Scheduler::~Scheduler() {
+  hwloc_topology_destroy(static_cast<hwloc_topology_t>(Topology));
+}
+
+void Scheduler::spawn(Fiber *F, bool Daemon) {
+  F->Daemon = Daemon;
+  NumDaemons += Daemon;
+  Initial.push_back(F);
+}
+
+void Scheduler::spawnNow(Fiber *F) {
+  F->Daemon = false;
+  F->St.store(Fiber::Runnable, std::memory_order_relaxed);
+  Live.fetch_add(1, std::memory_order_acq_rel); // the caller keeps Live > 0
+  enqueue(F);
+}
+
+void Scheduler::enqueue(Fiber *F) {
+  if (auto *W = static_cast<Worker *>(currentWorker()))
+    W->Deque.push(F);
+  else
+    while (!Inject.tryPush(F))
+      cpuRelax();
+  notify();
+}
+
+int Scheduler::run(DeadlockHandler Handler) {
+  OnDeadlock = std::move(Handler);
+  Stacks = std::make_unique<StackPool>(Opts.StackSize);
+  Live.store(int64_t(Initial.size()) - NumDaemons);
+  if (Live.load() == 0) {
+    if (!Opts.Distributed)
+      return 0;
+    if (Opts.OnLocalDone)
+      Opts.OnLocalDone();
+  }
+  // Deal the fibers out before any worker starts; thread creation orders
+  // these pushes before the owners' first pops.
+  for (size_t I = 0; I < Initial.size(); ++I)
+    Workers[I % Workers.size()]->Deque.push(Initial[I]);
+  std::vector<std::thread> Threads;
+  for (unsigned I = 1; I < Workers.size(); ++I)
+    Threads.emplace_back([this, I] { workerLoop(I); });
+  workerLoop(0);
+  for (std::thread &T : Threads)
+    T.join();
+  return Status.load();
+}
+
+/// The CPUs of the cores the workers are pinned to (empty when they are
+/// not pinned); the caller frees it.
+static hwloc_bitmap_t workerCpus(void *Topology, const Scheduler::Options &O,
+                                 size_t NumWorkers) {
+  hwloc_bitmap_t Set = hwloc_bitmap_alloc();
+  auto Topo = static_cast<hwloc_topology_t>(Topology);
+  int Cores = Topo ? hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE) : 0;
+  if (!O.Pin || Cores <= 0)
+    return Set;
+  for (unsigned I = 0; I < NumWorkers && I < unsigned(Cores); ++I) {
+    hwloc_obj_t Core = hwloc_get_obj_by_type(
+        Topo, HWLOC_OBJ_CORE, (O.FirstCore + I) % unsigned(Cores));
+    if (Core && Core->cpuset)
+      hwloc_bitmap_or(Set, Set, Core->cpuset);
+  }
+  return Set;
+}
+
+std::string Scheduler::placement() const {
+  unsigned N = workerCount();
+  std::string S = std::to_string(N) + (N == 1 ? " worker" : " workers");
+  hwloc_bitmap_t Set = workerCpus(Topology, Opts, N);
+  if (hwloc_bitmap_iszero(Set)) {
+    hwloc_bitmap_free(Set);
+    return S + ", not pinned";
+  }
+  char *List = nullptr;
+  hwloc_bitmap_list_asprintf(&List, Set);
+  S += std::string(" pinned to CPU") +
+       (hwloc_bitmap_weight(Set) == 1 ? " " : "s ") + (List ? List : "?");
+  std::free(List);
+  hwloc_bitmap_free(Set);
+  if (Opts.SharedCores)
+    S += ", shared with other nodes";
+  return S;
+}
+
+void Scheduler::bindToWorkerCores() {
+  hwloc_bitmap_t Set = workerCpus(Topology, Opts, Workers.size());
+  if (!hwloc_bitmap_iszero(Set))
+    hwloc_set_cpubind(static_cast<hwloc_topology_t>(Topology), Set,
+                      HWLOC_CPUBIND_THREAD);
+  hwloc_bitmap_free(Set);
+}
+
+void Scheduler::workerLoop(unsigned Index) {
+  Worker &W = *Workers[Index];
+  TLWorker = &W;
+  trace::nameThread("worker " + std::to_string(Index));
+  TLScheduler = this;
+  if (Opts.Pin) {
+    auto Topo = static_cast<hwloc_topology_t>(Topology);
+    int Cores = hwloc_get_nbobjs_by_type(Topo, HWLOC_OBJ_CORE);
+    if (Cores > 0) {
+      hwloc_obj_t Core = hwloc_get_obj_by_type(
+          Topo, HWLOC_OBJ_CORE, (Opts.FirstCore + Index) % unsigned(Cores));
+      if (Core && Core->cpuset)
+        hwloc_set_cpubind(Topo, Core->cpuset, HWLOC_CPUBIND_THREAD);
+    }
+  }
+  while (!Stopping.load(std::memory_order_acquire)) {
+    if (Fiber *F = findWork(W)) {
+      runFiber(W, F);
+      // A worker busy with fibers still reads the network now and then.
+      if (Poll && ++W.SincePoll == 32) {
+        W.SincePoll = 0;
+        Poll();
+      }
+    } else {
+      idle(W);
+    }
+  }
+  TLWorker = nullptr;
+}
+
+Fiber *Scheduler::findWork(Worker &W) {
+  Fiber *F = nullptr;
+  if (W.Deque.pop(F))
+    return F;
+  // Inject has one consumer at a time: whichever worker takes the flag.
+  if (Inject.size() != 0 && !InjectBusy.load(std::memory_order_relaxed) &&
+      !InjectBusy.exchange(true, std::memory_order_acquire)) {
+    bool Got = Inject.tryPop(F);
+    InjectBusy.store(false, std::memory_order_release);
+    if (Got)
+      return F;
+  }
+  if (Workers.size() > 1 && stealFromRandom(Workers, W, W.Rand, [&](Worker &V) {
+        return V.Deque.steal(F);
+      }))
+    return F;
+  return nullptr;
+}
+
+bool Scheduler::anyWork() {
+  if (Inject.size() != 0)
+    return true;
+  for (auto &W : Workers)
+    if (!W->Deque.empty())
+      return true;
+  return false;
+}
+
+void Scheduler::runFiber(Worker &W, Fiber *F) {
+  W.Runs.store(W.Runs.load(std::memory_order_relaxed) + 1,
+               std::memory_order_relaxed);
+  TLFiber = F;
+  F->St.store(Fiber::Running, std::memory_order_relaxed);
+  if (!F->Ctx) {
+    F->Ctx = boost::context::fiber(
+        std::allocator_arg,
+        PooledStack{Stacks.get(), &F->StackBottom, &F->StackSize},
+        [F](boost::context::fiber &&Sink) {
+#ifdef ASPEN_ASAN
+          asanEntered(F);
+#endif
+          F->Sink = std::move(Sink);
+          F->Body(); // never throws: the body catches what user code throws
+          F->St.store(Fiber::Done, std::memory_order_release);
+#ifdef ASPEN_TSAN
+          __tsan_switch_to_fiber(workerTsanFiber(), 0);
+#endif
+#ifdef ASPEN_ASAN
+          asanLeaving(F, true);
+#endif
+          return std::move(F->Sink);
+        });
+  }
+#ifdef ASPEN_TSAN
+  if (!F->TsanFiber)
+    F->TsanFiber = __tsan_create_fiber(0);
+  TLWorkerTsanFiber = __tsan_get_current_fiber();
+  __tsan_switch_to_fiber(F->TsanFiber, 0);
+#endif
+  uint64_t T0 = trace::Enabled ? trace::now() : 0;
+#ifdef ASPEN_ASAN
+  void *WorkerFake = nullptr;
+  __sanitizer_start_switch_fiber(&WorkerFake, F->StackBottom, F->StackSize);
+#endif
+  F->Ctx = std::move(F->Ctx).resume();
+#ifdef ASPEN_ASAN
+  __sanitizer_finish_switch_fiber(WorkerFake, nullptr, nullptr);
+#endif
+  TLFiber = nullptr;
+  if (trace::Enabled)
+    trace::record(trace::Run, F->TraceName, nullptr, T0, trace::now());
+
+  int S = F->St.load(std::memory_order_acquire);
+  if (S == Fiber::Done) {
+#ifdef ASPEN_TSAN
+    __tsan_destroy_fiber(F->TsanFiber);
+    F->TsanFiber = nullptr;
+#endif
+    if (!F->Daemon && Live.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      if (Opts.Distributed) {
+        if (Opts.OnLocalDone)
+          Opts.OnLocalDone();
+        return;
+      }
+      Stopping.store(true, std::memory_order_release);
+      Epoch.fetch_add(1);
+      futexWake(Epoch, INT_MAX);
+    }
+    return;
+  }
+  if (S == Fiber::Parking) {
+    int Expected = Fiber::Parking;
+    if (F->St.compare_exchange_strong(Expected, Fiber::Parked,
+                                      std::memory_order_acq_rel))
+      return; // parked: whoever makes progress possible will wake it
+    // Woken while switching out: run it again.
+  }
+  F->St.store(Fiber::Runnable, std::memory_order_relaxed);
+  W.Deque.push(F);
+}
+
+bool Scheduler::maySpin() const {
+  if (Workers.size() < 2 || Oversubscribed)
+    return false;
+  auto *W = static_cast<Worker *>(currentWorker());
+  return W && W->Deque.empty() &&
+         Idle.load(std::memory_order_relaxed) < int(Workers.size()) - 1;
+}
+
+void Scheduler::park() {
+  Fiber *F = TLFiber;
+#ifdef ASPEN_TSAN
+  __tsan_switch_to_fiber(workerTsanFiber(), 0);
+#endif
+#ifdef ASPEN_ASAN
+  asanLeaving(F, false);
+#endif
+  F->Sink = std::move(F->Sink).resume();
+#ifdef ASPEN_ASAN
+  asanEntered(F); // perhaps on another worker's thread
+#endif
+}
+
+void Scheduler::wake(Fiber *F) {
+  if (F->External) {
+    F->External(F);
+    return;
+  }
+  int S = F->St.load(std::memory_order_acquire);
+  for (;;) {
+    if (S == Fiber::Done || S == Fiber::Ready || S == Fiber::Runnable)
+      return; // finished, or already on its way to running
+    if (F->St.compare_exchange_weak(S, Fiber::Ready, std::memory_order_acq_rel))
+      break;
+  }
+  if (S != Fiber::Parked)
+    return; // its worker has not finished parking it and will requeue it
+  F->St.store(Fiber::Runnable, std::memory_order_relaxed);
+  enqueue(F);
+}
+
+void Scheduler::notify() {
+  fullFence();
+  if (Sleepers.load(std::memory_order_relaxed) > 0) {
+    Epoch.fetch_add(1, std::memory_order_release);
+    futexWake(Epoch, 1);
+  }
+}
+
+void Scheduler::stop(int S) {
+  int Zero = 0;
+  Status.compare_exchange_strong(Zero, S);
+  Stopping.store(true, std::memory_order_release);
+  Epoch.fetch_add(1);
+  futexWake(Epoch, INT_MAX);
+}
+
+/// How long an idle worker of a node process keeps polling the network
+/// before it sleeps: long enough to cover a round trip to another node,
+/// and the pauses of a large transfer while the peer drains its socket.
+/// Once it sleeps, the transport thread reads in its place and every
+/// segment that arrives costs a wakeup: with 200 us, 4 MiB messages moved
+/// at 3.4 to 4.2 GB/s, with 2 ms at 4.6 to 4.7 (bench/dist/bandwidth.asp).
+/// Only node processes spin here, and only for this long (MPI's progress
+/// engines spin for as long as a call waits).
+static constexpr long SpinUs = 2000;
+void Scheduler::idle(Worker &W) {
+  for (int I = 0; I < 256; ++I) {
+    if (Stopping.load(std::memory_order_acquire))
+      return;
+    if (Fiber *F = findWork(W)) {
+      runFiber(W, F);
+      return;
+    }
+    // The network first: a fiber may just have sent, or be about to be
+    // answered.
+    if (Poll && Poll())
+      continue;
+    // A node process sharing its cores with others (unpinned) gives the
+    // core away between looks: the node it waits for may be the one
+    // waiting for this core.
+    if ((Poll && Opts.SharedCores) || Oversubscribed)
+      sched_yield();
+    else
+      cpuRelax();
+  }
+  if (Poll) {
+    // Messages from other nodes: poll the network while waiting a while
+    // longer, giving the core away between looks (node processes may
+    // share cores), before sleeping.
+    auto Start = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - Start <
+           std::chrono::microseconds(SpinUs)) {
+      if (Stopping.load(std::memory_order_acquire))
+        return;
+      if (Fiber *F = findWork(W)) {
+        runFiber(W, F);
+        return;
+      }
+      if (Poll())
+        Start = std::chrono::steady_clock::now();
+      else if (Opts.SharedCores || Oversubscribed)
+        sched_yield(); // a worker with a core to itself spins
+    }
+  }
+  uint32_t E = Epoch.load(std::memory_order_acquire);
+  if (Sleepers.fetch_add(1, std::memory_order_seq_cst) + 1 ==
+          int(Workers.size()) &&
+      AllAsleep)
+    AllAsleep();
+  int IdleNow = Idle.fetch_add(1, std::memory_order_seq_cst) + 1;
+  if (!anyWork() && !Stopping.load(std::memory_order_acquire)) {
+    // A fiber waiting for a timer or the network is not deadlocked. Its
+    // count drops only once it runs again, so reading it before looking
+    // for work again cannot miss its wake-up.
+    if (IdleNow == int(Workers.size()) && !Opts.Distributed &&
+        ExternalWaits.load(std::memory_order_seq_cst) == 0 && !anyWork()) {
+      // Nobody is running a fiber and nothing is runnable.
+      if (Live.load() == 0) {
+        Stopping.store(true);
+      } else if (!DeadlockReported.exchange(true)) {
+        if (OnDeadlock)
+          OnDeadlock();
+        int Zero = 0;
+        Status.compare_exchange_strong(Zero, 3);
+        Stopping.store(true);
+      }
+      Epoch.fetch_add(1);
+      futexWake(Epoch, INT_MAX);
+    } else {
+      futexWait(Epoch, E, 50);
+    }
+  }
+  Idle.fetch_sub(1, std::memory_order_seq_cst);
+  Sleepers.fetch_sub(1, std::memory_order_seq_cst);
+}

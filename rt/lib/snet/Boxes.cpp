@@ -1,0 +1,121 @@
+//===- Boxes.cpp - Licences, invocation, the order-restoring collector ----===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "snet/Engine.h"
+#include "support/Support.h"
+#include "trace/Trace.h"
+
+using namespace aspen;
+using namespace aspen::rt;
+using namespace aspen::snet;
+
+namespace aspen::snet::engine {
+
+void Engine::claim(Runner &W, Entity &E, Lane &L) {
+  bool Any = false;
+  while (L.Active.load(std::memory_order_acquire) < E.Limit &&
+         L.NextSeq - L.Drained.load(std::memory_order_acquire) < RingSize) {
+    Item *It = L.In.pop();
+    if (!It)
+      break;
+    It->Seq = L.NextSeq++;
+    It->E = &E;
+    It->L = &L;
+    L.Active.fetch_add(1, std::memory_order_relaxed);
+    W.Licences.push(It);
+    Any = true;
+  }
+  if (Any)
+    wakeHelper();
+}
+
+void Engine::invoke(Runner &W, Item *It) {
+  Entity &E = *It->E;
+  Lane &L = *It->L;
+  const Node &N = *E.N;
+  std::vector<Record> &Outs = W.Outs;
+  Outs.clear();
+  uint64_t T0 = trace::Enabled ? trace::now() : 0;
+  if (!N.Patterns[0].matches(It->R))
+    throw PayloadTypeError("box '" + N.Name + "'" + at(N) +
+                           " got a record of type " + describe(It->R));
+  try {
+    N.BoxFun(It->R, Outs);
+    if (trace::Enabled)
+      trace::record(trace::Box, &N.Name, &ModuleAccess::self(Self)->Name, T0,
+                    trace::now(), Outs.size());
+  } catch (FieldTypeError &X) {
+    // Taking the input's labels: a field of another type than box()'s
+    // parameter means a wrong type or parameters out of the signature's
+    // order.
+    throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what() +
+                           " (box() takes the labels of its signature's "
+                           "input, in that order)");
+  } catch (PayloadTypeError &X) {
+    throw PayloadTypeError("box '" + N.Name + "'" + at(N) + ": " + X.what());
+  } catch (std::exception &X) {
+    throw std::runtime_error("box '" + N.Name + "'" + at(N) + " threw " +
+                             demangle(typeid(X).name()) + ": " + X.what());
+  } catch (...) {
+    throw std::runtime_error("box '" + N.Name + "'" + at(N) +
+                             " threw an exception that is not a "
+                             "std::exception");
+  }
+  // Route the outputs here, in parallel with other invocations, as far as
+  // they go without touching an entity; the collector does the rest.
+  Lane::Slot &S = L.Slots[It->Seq % RingSize];
+  W.Capture = &S.Out;
+  struct Reset {
+    Runner &W;
+    ~Reset() { W.Capture = nullptr; }
+  } ResetCapture{W};
+  // Flow inheritance: the input's labels that the box's input type does
+  // not name go to every output. They are found once, not once per output
+  // (a box may emit many records), and there are usually none.
+  Record Extra;
+  inherit(Extra, It->R, N.Patterns[0].Type);
+  const bool Inherits = !Extra.empty();
+  for (auto O = Outs.rbegin(); O != Outs.rend(); ++O) {
+    if (Inherits)
+      inherit(*O, Extra, {});
+    W.Stack.push_back({false, -1, std::move(*O), It->K});
+  }
+  size_t Base = W.Stack.size() - Outs.size();
+  route(W, Base);
+  W.Capture = nullptr;
+  delete It;
+  S.Ready.store(true, std::memory_order_release);
+  L.Active.fetch_sub(1, std::memory_order_acq_rel);
+  L.Collect.poke([&] { collect(W, E, L); });
+  L.Claim.poke([&] { claim(W, E, L); });
+}
+
+void Engine::collect(Runner &W, Entity &E, Lane &L) {
+  bool Any = false;
+  for (;;) {
+    Lane::Slot &S = L.Slots[L.CollectPos % RingSize];
+    if (!S.Ready.load(std::memory_order_acquire))
+      break;
+    std::vector<std::pair<Entity *, Item *>> Outs;
+    Outs.swap(W.Spare);
+    Outs.swap(S.Out); // the slot keeps the spare's room
+    S.Ready.store(false, std::memory_order_relaxed);
+    L.Drained.store(++L.CollectPos, std::memory_order_release);
+    for (auto &[To, It] : Outs)
+      if (To)
+        push(W, *To, It);
+      else
+        toExit(It);
+    Outs.clear();
+    W.Spare.swap(Outs);
+    recordDone();
+    Any = true;
+  }
+  if (Any) // room in the ring again
+    L.Claim.poke([&] { claim(W, E, L); });
+}
+
+} // namespace aspen::snet::engine

@@ -1,0 +1,214 @@
+//===- Engine.cpp - Entities, settings and the entry points of S-Net ------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "snet/Engine.h"
+#include "support/Support.h"
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+using namespace aspen;
+using namespace aspen::rt;
+using namespace aspen::snet;
+using namespace aspen::snet::engine;
+
+namespace aspen::snet::engine {
+
+std::mutex EnginesLock;
+std::vector<Engine *> Engines;
+std::mutex HelpersLock;
+std::vector<std::unique_ptr<Fiber>> AllHelpers;
+Settings EngineSettings;
+
+unsigned concurrencyFor(const std::string &Box, unsigned Default) {
+  for (const auto &[Name, N] : EngineSettings.PerBox)
+    if (Name == Box)
+      return N;
+  return EngineSettings.Concurrency ? EngineSettings.Concurrency : Default;
+}
+
+Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
+  Scheduler *S = currentScheduler();
+  NumHelpers = EngineSettings.Workers ? EngineSettings.Workers : S ? S->workerCount() : 1;
+  AdmitLimit = 64 * int64_t(NumHelpers);
+  Entities.resize(G.Nodes.size());
+  std::vector<int> Parent(G.Nodes.size(), -1);
+  for (size_t I = 0; I < G.Nodes.size(); ++I)
+    for (int C : G.Nodes[I].Children)
+      Parent[C] = int(I);
+  for (size_t I = 0; I < G.Nodes.size(); ++I) {
+    const Node &N = G.Nodes[I];
+    if (N.K != Node::Box && N.K != Node::Sync)
+      continue;
+    if (N.K == Node::Sync && N.Patterns.size() > 64)
+      throw std::length_error("a synchro-cell of " +
+                              std::to_string(N.Patterns.size()) +
+                              " patterns: at most 64 are supported");
+    auto E = std::make_unique<Entity>();
+    E->N = &N;
+    E->ExamineLicence.E = E.get();
+    if (N.K == Node::Box) {
+      unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
+      E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);
+      bool Replicated = false;
+      for (int A = Parent[I]; A >= 0; A = Parent[A])
+        Replicated |= G.Nodes[A].K == Node::Star || G.Nodes[A].K == Node::Split;
+      E->Lanes.resize(Replicated ? ReplicaLanes : 1);
+      for (auto &Ln : E->Lanes)
+        Ln = std::make_unique<Lane>();
+    }
+    Entities[I] = std::move(E);
+  }
+  for (size_t I = 0; I < G.Nodes.size(); ++I)
+    if (G.Nodes[I].K == Node::Star) {
+      int C = G.Nodes[I].Children[0];
+      if (G.Nodes[C].K == Node::Sync)
+        Entities[C]->Star = int(I);
+    }
+  for (unsigned I = 0; I <= NumHelpers; ++I) {
+    auto W = std::make_unique<Runner>();
+    W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
+    Runners.push_back(std::move(W));
+  }
+  std::lock_guard<std::mutex> Lock(EnginesLock);
+  Engines.push_back(this);
+}
+
+/// What ASPEN_DUMP shows of a running network: every box with records
+/// waiting or calls running (and in how many replica lanes), every synchro-cell
+/// holding records (and in how many replicas). Only counters are read, so
+/// the dump never waits for the workers.
+std::string Engine::describeState() const {
+  std::string S =
+      "S-Net: " + std::to_string(Pending.load(std::memory_order_relaxed)) +
+      " records at boxes and cells, " + std::to_string(NumHelpers) +
+      " helpers (" +
+      std::to_string(NumSleeping.load(std::memory_order_relaxed)) + " idle)";
+  for (const auto &E : Entities) {
+    if (!E)
+      continue;
+    if (E->N->K == Node::Box) {
+      // Waiting streams and running calls, from state the engine keeps
+      // anyway: nothing on the hot path counts for the dump.
+      int64_t Running = 0, Waiting = 0;
+      for (const auto &L : E->Lanes) {
+        Running += L->Active.load(std::memory_order_relaxed);
+        Waiting += L->In.mayHaveItems();
+      }
+      if (Running + Waiting == 0)
+        continue;
+      S += "\nbox " + E->N->Name + ": " + std::to_string(Running) +
+           " running, " +
+           (Waiting == 0 ? std::string("no records waiting")
+            : E->Lanes.size() == 1
+                ? std::string("records waiting")
+                : "records waiting in " + std::to_string(Waiting) + " of " +
+                      std::to_string(E->Lanes.size()) + " replica lanes");
+    } else {
+      int64_t Held = E->HeldRecords.load(std::memory_order_relaxed);
+      if (Held == 0)
+        continue;
+      std::string Pats;
+      for (const Pattern &P : E->N->Patterns) {
+        std::string T;
+        for (const Label &L : P.Type)
+          T += (T.empty() ? "" : ", ") +
+               (L.IsTag ? "<" + L.S.name() + ">" : L.S.name());
+        Pats += (Pats.empty() ? "{" : ", {") + T + "}";
+      }
+      S += "\nsynchro-cell [| " + Pats + " |]: " + std::to_string(Held) +
+           " records held in " +
+           std::to_string(E->HoldingReplicas.load(std::memory_order_relaxed)) +
+           " replicas";
+    }
+  }
+  return S;
+}
+
+} // namespace aspen::snet::engine
+
+std::string aspen::rt::describeSNet(const Instance &I) {
+  std::lock_guard<std::mutex> Lock(EnginesLock);
+  for (const Engine *E : Engines)
+    if (E->instance() == &I)
+      return E->describeState();
+  return "";
+}
+
+/// The boxes of the program, registered by static initialisers (before
+/// main, so before checkSNetEnvironment).
+static std::vector<std::string> &boxNames() {
+  static std::vector<std::string> Names;
+  return Names;
+}
+
+bool aspen::snet::registerBox(const char *Name) {
+  boxNames().push_back(Name);
+  return true;
+}
+
+void aspen::rt::checkSNetEnvironment() {
+  auto Bad = [](const char *Name, const char *V, const char *Want) {
+    std::fprintf(stderr, "aspen: error: %s=%s: %s\n", Name, V, Want);
+    std::exit(2);
+  };
+  EngineSettings.Workers = unsigned(settingCount(Setting::SNET_WORKERS));
+  const char *V = settingText(Setting::SNET_CONCURRENCY);
+  if (!V)
+    return;
+  std::string S(V);
+  size_t Pos = 0;
+  bool PlainSeen = false;
+  for (;;) {
+    size_t Comma = S.find(',', Pos);
+    std::string Part = S.substr(
+        Pos, Comma == std::string::npos ? std::string::npos : Comma - Pos);
+    size_t Colon = Part.find(':');
+    std::string Num =
+        Colon == std::string::npos ? Part : Part.substr(Colon + 1);
+    char *End = nullptr;
+    unsigned long N = std::strtoul(Num.c_str(), &End, 10);
+    if (Num.empty() || !std::isdigit(static_cast<unsigned char>(Num[0])) ||
+        *End || N < 1 || N > RingSize || Colon == 0)
+      Bad("ASPEN_SNET_CONCURRENCY", V,
+          "expected N or Box:N,... with each N between 1 and 64");
+    if (Colon == std::string::npos) {
+      if (PlainSeen) // which of them would hold?
+        Bad("ASPEN_SNET_CONCURRENCY", V,
+            "the limit for every other box is given twice");
+      PlainSeen = true;
+      EngineSettings.Concurrency = unsigned(N);
+    } else {
+      std::string Box = Part.substr(0, Colon);
+      const std::vector<std::string> &Boxes = boxNames();
+      if (std::find(Boxes.begin(), Boxes.end(), Box) == Boxes.end()) {
+        std::string Known;
+        for (const std::string &B : Boxes)
+          Known += (Known.empty() ? "" : ", ") + B;
+        Bad("ASPEN_SNET_CONCURRENCY", V,
+            ("this program has no box named '" + Box + "' (" +
+             (Known.empty() ? std::string("it has no boxes")
+                            : "its boxes: " + Known) +
+             ")")
+                .c_str());
+      }
+      for (const auto &[Name, Limit] : EngineSettings.PerBox)
+        if (Name == Box)
+          Bad("ASPEN_SNET_CONCURRENCY", V,
+              ("box '" + Box + "' is named twice").c_str());
+      EngineSettings.PerBox.push_back({Box, unsigned(N)});
+    }
+    if (Comma == std::string::npos)
+      break;
+    Pos = Comma + 1;
+  }
+}
+
+void aspen::snet::runNetwork(gen::Module &Self, const Graph &G) {
+  Engine E(Self, G);
+  E.run();
+}

@@ -1,0 +1,364 @@
+//===- Engine.h - The data-centric S-Net engine -----------------*- C++ -*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a network the way the FRONT runtime does (Grelck and Gijsbers, "An
+// Efficient Scalable Runtime System for S-Net"), on the program's workers:
+//
+//  - The property graph (snet.h) is static. Only boxes and synchro-cells are
+//    entities with an input stream; routing (serial, parallel, star, split,
+//    feedback) and filters are stateless, so the worker that holds a record
+//    performs them inline, in stream order, until the record reaches an
+//    entity or leaves the network. A record carries its continuation: the
+//    star depths and split values on it name its replica, so replicas exist
+//    only as keys of synchro-cell state, made when a record first needs one.
+//  - Streams are unbounded (LinkedMPSCQueue): a box may emit any number of
+//    records, and a worker never blocks on a full stream.
+//  - A stream that becomes non-empty pokes its entity. One poker at a time
+//    examines it (Examiner): for a box it claims records, numbers them and
+//    puts them, as read licences, on its own work-stealing deque, up to the
+//    box's concurrency limit; for a synchro-cell it runs the cell over the
+//    whole stream. The licence last pushed is the next one popped, so a
+//    worker follows its record through the graph; idle workers steal the
+//    oldest licences, nearest the network's input.
+//  - Boxes are stateless, so several workers run one box at once. Each
+//    invocation's outputs go to the slot of its number in a ring, and the
+//    box's collector (another Examiner) forwards slots strictly in number
+//    order: output order per stream is the input order, as if the box ran
+//    alone.
+//  - The network instance's own fiber admits input records only while fewer
+//    than a bound are in flight (FRONT's input control) and sends what
+//    leaves; helper fibers, one per worker, run the licences.
+//
+// Files: Engine.cpp (entities, settings, the entry points), Routing.cpp
+// (what the runner holding a record does inline), Boxes.cpp (licences,
+// invocation, the order-restoring collector), SyncCells.cpp, Runners.cpp
+// (helper fibers: finding work, sleeping, waking), Network.cpp (the
+// network instance's fiber: input control and output).
+//
+// Ordering: every stream is FIFO (each is fed by one examiner at a time, in
+// order); merges after `|`, `*` and `!` interleave their branches in the
+// order records reach them, which S-Net leaves open.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RT_SNET_ENGINE_H
+#define ASPEN_RT_SNET_ENGINE_H
+
+#include "queue/Queues.h"
+#include "sched/Scheduler.h"
+#include "snet/Continuation.h"
+#include "snet/SNet.h"
+#include "aspen/gen/snet_graph.h"
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace aspen::snet::engine {
+
+using namespace aspen::rt;
+
+struct Entity;
+struct Lane;
+/// A record in a stream, or claimed from one (a read licence).
+struct Item : LinkedMPSCNode {
+  Item(Record R, Cont K) : R(std::move(R)), K(std::move(K)) {}
+  Record R;
+  Cont K;
+  uint64_t Seq = 0;
+  Entity *E = nullptr;
+  Lane *L = nullptr;
+};
+
+/// One replica of a synchro-cell: the record held for each pattern, left
+/// in the Item it arrived in (holding moves no record; the merge reads each
+/// once), inline up to InlineHeld patterns; and which are held. A record
+/// is held for every free pattern it matches, so one Item may fill several
+/// slots. Owns the Items it holds, so records still held when the network
+/// ends are freed.
+struct SyncState {
+  static constexpr size_t InlineHeld = 4;
+  SyncState() = default;
+  SyncState(SyncState &&O) noexcept { take(O); }
+  SyncState &operator=(SyncState &&O) noexcept {
+    if (this != &O) {
+      release();
+      take(O);
+    }
+    return *this;
+  }
+  ~SyncState() { release(); }
+
+  bool has(size_t I) const { return Has >> I & 1; }
+  bool full(size_t N) const {
+    return Has == (N == 64 ? ~0ull : (1ull << N) - 1);
+  }
+  bool holdsAny() const { return Has != 0; }
+  /// How many records (not slots) are held.
+  uint32_t records() const { return Records; }
+  /// The patterns (bit I: pattern I) It could be held for here: those it
+  /// matches (Matches, from matchMask) that are free.
+  uint64_t freeOf(uint64_t Matches) const { return Matches & ~Has; }
+  /// Holds It for the patterns in Free (non-zero, from freeOf) of NP.
+  void hold(uint64_t Free, size_t NP, Item *It) {
+    if (NP > InlineHeld && !Heap)
+      Heap.reset(new Item *[NP]());
+    for (uint64_t B = Free; B; B &= B - 1)
+      slot(size_t(__builtin_ctzll(B))) = It;
+    Has |= Free;
+    ++Records;
+  }
+  /// The first match of every pattern (all are held) merged into one
+  /// record: pattern 0's record whole, and of each other one the labels
+  /// of its pattern; their Items are freed.
+  Record merge(const std::vector<Pattern> &Pats) {
+    Item *First = slot(0);
+    Record Merged = std::move(First->R);
+    for (size_t J = 1; J < Pats.size(); ++J)
+      if (slot(J) != First)
+        Merged.absorb(std::move(slot(J)->R), Pats[J].Type);
+    release();
+    return Merged;
+  }
+
+  bool Fired = false;
+
+private:
+  Item *&slot(size_t I) { return Heap ? Heap[I] : Inline[I]; }
+  void release() {
+    for (uint64_t B = Has; B; B &= B - 1) {
+      const size_t I = size_t(__builtin_ctzll(B));
+      Item *It = slot(I);
+      // Delete each Item once: at the last slot it fills.
+      bool Later = false;
+      for (uint64_t C = B & (B - 1); C && !Later; C &= C - 1)
+        Later = slot(size_t(__builtin_ctzll(C))) == It;
+      if (!Later)
+        delete It;
+    }
+    for (uint64_t B = Has; B; B &= B - 1)
+      slot(size_t(__builtin_ctzll(B))) = nullptr;
+    Has = 0;
+    Records = 0;
+  }
+  void take(SyncState &O) {
+    // Has says which slots are live, in O as here: O's are left as they are.
+    std::copy(O.Inline, O.Inline + InlineHeld, Inline);
+    Heap = std::move(O.Heap);
+    Has = O.Has;
+    Records = O.Records;
+    Fired = O.Fired;
+    O.Has = 0;
+    O.Records = 0;
+  }
+  uint64_t Has = 0; // bit I: pattern I is held (at most 64 patterns)
+  uint32_t Records = 0;
+  Item *Inline[InlineHeld] = {};
+  std::unique_ptr<Item *[]> Heap; // more than InlineHeld patterns
+};
+
+/// Looks for a licence before a helper parks: when another helper is
+/// running a box, and when none is.
+constexpr int BusySpins = 4096, IdleSpins = 64;
+
+/// How many licences a helper runs between looks at the network's fiber.
+constexpr unsigned GiveWayEvery = 64;
+
+/// How many invocations of one box may be under way; bounds the ring.
+constexpr unsigned RingSize = 64;
+
+/// One stream of a box, with its own licences and collector. A box that
+/// is not inside a star or a split has one lane. Inside one, S-Net gives
+/// every replica its own copy of the box, so order holds only per replica:
+/// replicas are hashed onto lanes, and a slow invocation holds back only
+/// the records of its own lane, not the whole box.
+struct Lane {
+  LinkedMPSCQueue<Item> In;
+  Examiner Claim;       // hands out licences
+  uint64_t NextSeq = 0; // the claim examiner's
+  alignas(64) std::atomic<unsigned> Active{0};
+  std::atomic<uint64_t> Drained{0};
+  Examiner Collect;
+  uint64_t CollectPos = 0; // the collector's
+  /// One invocation's outputs, already routed by its invoker as far as
+  /// they go without an entity: the collector only has to push them, in
+  /// order, into the streams they reached (null: the network's exit).
+  struct Slot {
+    std::atomic<bool> Ready{false};
+    std::vector<std::pair<Entity *, Item *>> Out;
+  };
+  Slot Slots[RingSize];
+};
+
+/// Lanes of a box inside a star or a split.
+constexpr unsigned ReplicaLanes = 64;
+
+/// A box or a synchro-cell of the property graph.
+struct Entity {
+  const Node *N = nullptr;
+
+  // Boxes.
+  unsigned Limit = 1; // invocations at once, per lane
+  std::vector<std::unique_ptr<Lane>> Lanes;
+
+  // Synchro-cells: one stream, run by one examiner at a time.
+  LinkedMPSCQueue<Item> In;
+  Examiner Claim;
+  // The network's own fiber does not examine a cell (a pass may be long, or
+  // endless when a record goes round a star for ever, and the fiber must
+  // keep admitting input and sending output): it pushes this licence
+  // (E = this, L = null) for a helper, at most one at a time.
+  Item ExamineLicence{Record(), Cont()};
+  std::atomic<bool> LicencePending{false};
+  // Written by the examiner only, read by ASPEN_DUMP.
+  std::atomic<int64_t> HeldRecords{0}, HoldingReplicas{0};
+  void countHeld(int64_t Records, int64_t Replicas) {
+    HeldRecords.store(HeldRecords.load(std::memory_order_relaxed) + Records,
+                      std::memory_order_relaxed);
+    HoldingReplicas.store(HoldingReplicas.load(std::memory_order_relaxed) +
+                              Replicas,
+                          std::memory_order_relaxed);
+  }
+
+  // Synchro-cells: state per replica, keyed by its path (the claim
+  // examiner's). A cell that has fired keeps only that fact; under a star
+  // (next), not even that.
+  PathMap<SyncState> States;
+  std::vector<long> Scratch;
+
+  // A synchro-cell that is the whole operand of a star, `[| ... |] * P`:
+  // a replica that has fired is the identity, and a record passing it
+  // unchanged cannot match P, so records may skip it. Per instance of the
+  // star (its path) the first replica that has not fired, the ones beyond
+  // that fired early, and how many hold records. Fired replicas are
+  // forgotten, and an instance none of whose replicas holds a record is
+  // forgotten whole: every replica it would start from is fresh again.
+  int Star = -1;
+  struct StarState {
+    long First = 1;
+    long InFlight = 0; // merged records on their way to the next replica
+    std::vector<long> FiredAhead;
+    std::vector<std::pair<long, SyncState>> Live; // replicas holding records
+    /// For PathMap, which reuses a forgotten instance's entry: keeps the
+    /// vectors' room.
+    void clear() {
+      First = 1;
+      InFlight = 0;
+      FiredAhead.clear();
+      Live.clear();
+    }
+  };
+  // Keyed by the instance's replica path, which is read off the arriving
+  // record's own frames (just made by this worker, so in its cache): no
+  // walk over the frames of a record that arrived earlier.
+  PathMap<StarState> Stars;
+};
+
+class Engine;
+/// Running networks, for ASPEN_DUMP.
+extern std::mutex EnginesLock;
+extern std::vector<Engine *> Engines;
+
+/// Helper fibers must outlive the scheduler's last look at them, which is
+/// after their body returns: they are kept until the program exits.
+extern std::mutex HelpersLock;
+extern std::vector<std::unique_ptr<Fiber>> AllHelpers;
+
+/// ASPEN_SNET_WORKERS and ASPEN_SNET_CONCURRENCY, read and checked once
+/// at start-up (checkSNetEnvironment); 0 where unset.
+struct Settings {
+  unsigned Workers = 0;
+  unsigned Concurrency = 0;                             // the plain `N`
+  std::vector<std::pair<std::string, unsigned>> PerBox; // `Box:N`
+};
+extern Settings EngineSettings;
+
+/// A box's concurrency limit: ASPEN_SNET_CONCURRENCY's for it, or Default.
+unsigned concurrencyFor(const std::string &Box, unsigned Default);
+
+class Engine {
+public:
+  Engine(gen::Module &Self, const Graph &G);
+  ~Engine() {
+    std::lock_guard<std::mutex> Lock(EnginesLock);
+    Engines.erase(std::find(Engines.begin(), Engines.end(), this));
+  }
+  void run();
+  const Instance *instance() const { return ModuleAccess::self(Self); }
+  std::string describeState() const;
+
+private:
+  void pump();
+  struct Step {
+    bool Enter;
+    int Node;
+    Record R;
+    Cont K;
+  };
+  struct Runner {
+    WorkStealingDeque<Item *> Licences;
+    std::vector<Step> Stack;
+    /// While an invocation routes its outputs: where they stop, in order.
+    std::vector<std::pair<Entity *, Item *>> *Capture = nullptr;
+    /// Reused, so steady state allocates no vectors: a box's outputs, and
+    /// the spare a collector swaps into the slot it empties.
+    std::vector<Record> Outs;
+    std::vector<std::pair<Entity *, Item *>> Spare;
+    Fiber *F = nullptr;
+    std::atomic<bool> Sleeping{false};
+    uint64_t Rand = 0;
+    unsigned SinceLook = 0; // licences run since it looked at the main fiber
+  };
+
+  void runHelper(Runner &W);
+  bool findLicence(Runner &W, Item *&It);
+  void invoke(Runner &W, Item *It);
+  void claim(Runner &W, Entity &E, Lane &L);
+  void collect(Runner &W, Entity &E, Lane &L);
+  void runSync(Runner &W, Entity &E, Item *It);
+  void runStarSync(Runner &W, Entity &E, Item *It);
+  void route(Runner &W, Step S);
+  void route(Runner &W, size_t Base);
+  bool enter(Runner &W, Step &S);
+  bool leave(Runner &W, Step &S);
+  void toEntity(Runner &W, Entity &E, Record R, Cont K);
+  void push(Runner &W, Entity &E, Item *It);
+  void examine(Runner &W, Entity &E);
+  void toExit(Item *It);
+  void recordDone();
+  void wakeHelper();
+  bool giveWay(Runner &W);
+  void wakeMain();
+  void fail(std::exception_ptr E);
+
+  gen::Module &Self;
+  const Graph &G;
+  std::vector<std::unique_ptr<Entity>> Entities; // by node id; null: inline
+  std::vector<std::unique_ptr<Runner>> Runners;  // helpers, then the main
+  unsigned NumHelpers = 1;
+  int64_t AdmitLimit = 64;
+  LinkedMPSCQueue<Item> Exit;
+
+  alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
+  alignas(64) std::atomic<int> NumSleeping{0};
+  alignas(64) std::atomic<bool> MainWaiting{false};
+  std::atomic<bool> Stop{false};
+  std::atomic<int> HelpersAlive{0};
+  std::atomic<bool> Failed{false};
+  std::exception_ptr Error;
+  std::mutex ErrorLock;
+};
+
+/// " at main.asp:3:7", where N is in the program, for messages.
+inline std::string at(const Node &N) {
+  return N.Where.empty() ? std::string() : " at " + N.Where;
+}
+
+} // namespace aspen::snet::engine
+
+#endif // ASPEN_RT_SNET_ENGINE_H

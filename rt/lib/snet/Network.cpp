@@ -1,0 +1,149 @@
+//===- Network.cpp - The network instance's fiber: input and output -------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "snet/Engine.h"
+#include "support/Support.h"
+#include "trace/Trace.h"
+
+using namespace aspen;
+using namespace aspen::rt;
+using namespace aspen::snet;
+
+namespace aspen::snet::engine {
+
+void Engine::run() {
+  Instance &I = *ModuleAccess::self(Self);
+  Scheduler *S = currentScheduler();
+  HelpersAlive.store(int(NumHelpers));
+  for (unsigned H = 0; H < NumHelpers; ++H) {
+    auto F = std::make_unique<Fiber>();
+    Runner *W = Runners[H].get();
+    W->F = F.get();
+    F->Owner = &I;
+    F->TraceName = &I.Name;
+    F->Body = [this, W] { runHelper(*W); };
+    Fiber *Raw = F.get();
+    {
+      std::lock_guard<std::mutex> Lock(HelpersLock);
+      AllHelpers.push_back(std::move(F));
+    }
+    S->spawnNow(Raw);
+  }
+
+  try {
+    pump();
+  } catch (...) {
+    fail(std::current_exception());
+  }
+
+  // Stop the helpers and wait for the last to leave.
+  Stop.store(true, std::memory_order_release);
+  for (unsigned H = 0; H < NumHelpers; ++H)
+    if (Runners[H]->Sleeping.exchange(false, std::memory_order_acq_rel)) {
+      NumSleeping.fetch_sub(1, std::memory_order_relaxed);
+      S->wake(Runners[H]->F);
+    }
+  while (HelpersAlive.load(std::memory_order_acquire) != 0) {
+    I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+    MainWaiting.store(true, std::memory_order_relaxed);
+    fullFence();
+    if (HelpersAlive.load(std::memory_order_acquire) == 0) {
+      MainWaiting.store(false, std::memory_order_relaxed);
+      I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+      break;
+    }
+    S->park();
+  }
+  if (Failed.load(std::memory_order_acquire))
+    std::rethrow_exception(Error);
+}
+
+void Engine::pump() {
+  Instance &I = *ModuleAccess::self(Self);
+  InputPort &In = I.Inputs[0];
+  Scheduler *S = currentScheduler();
+  Runner &Main = *Runners[NumHelpers];
+  bool InputDone = false;
+  auto Admit = [&](Payload *P) {
+    QueueElement Q(P);
+    wakeProducers(In);
+    if (!P || typeid(*P) != typeid(Record)) {
+      const Node &Root = G.Nodes[G.Root];
+      throw PayloadTypeError(
+          "the network" + (Root.Where.empty() ? "" : " at " + Root.Where) +
+          " received " +
+          (P ? "a payload of type '" + demangle(typeid(*P).name()) + "'"
+             : std::string("an empty element")) +
+          "; networks take aspen::snet::Record payloads");
+    }
+    Record &R = *static_cast<Record *>(P);
+    route(Main, {true, G.Root, std::move(R), Cont()});
+  };
+  while (!Failed.load(std::memory_order_acquire)) {
+    bool Progress = false;
+    // Helpers that gave way to this fiber (giveWay) sleep until it runs.
+    fullFence();
+    if (NumSleeping.load(std::memory_order_relaxed) > 0) {
+      bool Licences = false;
+      for (auto &V : Runners)
+        Licences = Licences || !V->Licences.empty();
+      for (unsigned K = 0; Licences && K < NumHelpers; ++K)
+        wakeHelper();
+    }
+    while (Item *It = Exit.pop()) {
+      Record *Out = new Record(std::move(It->R));
+      delete It;
+      Self.aspenSend(0, Out);
+      Progress = true;
+    }
+    if (!InputDone && Pending.load(std::memory_order_acquire) < AdmitLimit) {
+      Payload *P = nullptr;
+      if (In.tryPop(P)) {
+        Admit(P);
+        continue;
+      }
+      if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
+        if (In.tryPop(P))
+          Admit(P);
+        else
+          InputDone = true;
+        continue;
+      }
+    }
+    if (InputDone && Pending.load(std::memory_order_acquire) == 0 &&
+        !Exit.mayHaveItems())
+      break;
+    if (Progress)
+      continue;
+    // Wait for output, input, room to admit, or the end.
+    I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
+    MainWaiting.store(true, std::memory_order_relaxed);
+    bool WantInput = !InputDone;
+    if (WantInput)
+      In.Consumer.store(&I.F, std::memory_order_relaxed);
+    fullFence();
+    int64_t P = Pending.load(std::memory_order_acquire);
+    bool Ready = Failed.load() || Exit.mayHaveItems() ||
+                 (InputDone && P == 0) ||
+                 (WantInput && P < AdmitLimit &&
+                  (In.size() != 0 ||
+                   In.OpenProducers.load(std::memory_order_acquire) == 0));
+    if (Ready) {
+      In.Consumer.store(nullptr, std::memory_order_relaxed);
+      MainWaiting.store(false, std::memory_order_relaxed);
+      I.F.St.store(Fiber::Running, std::memory_order_relaxed);
+      continue;
+    }
+    I.Blocked = Instance::Dequeue;
+    I.BlockedPort = 0;
+    S->park();
+    I.Blocked = Instance::None;
+    In.Consumer.store(nullptr, std::memory_order_relaxed);
+    MainWaiting.store(false, std::memory_order_relaxed);
+  }
+}
+
+} // namespace aspen::snet::engine

@@ -1,0 +1,211 @@
+//===- Routing.cpp - What the runner holding a record does inline ---------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "snet/Engine.h"
+#include "trace/Trace.h"
+
+using namespace aspen;
+using namespace aspen::rt;
+using namespace aspen::snet;
+
+namespace aspen::snet::engine {
+
+static bool hasLabels(const Record &R, const Labels &T) {
+  for (const Label &L : T)
+    if (L.IsTag ? !R.hasTag(L.S) : !R.hasField(L.S))
+      return false;
+  return true;
+}
+
+void Engine::route(Runner &W, Step First) {
+  size_t Base = W.Stack.size();
+  W.Stack.push_back(std::move(First));
+  route(W, Base);
+}
+
+void Engine::route(Runner &W, size_t Base) {
+  // Records routed from inside a synchro-cell re-enter here; each call
+  // finishes only the steps above its base.
+  while (W.Stack.size() > Base) {
+    Step S = std::move(W.Stack.back());
+    W.Stack.pop_back();
+    // One record, step by step, in place; only a filter's further outputs
+    // wait on the stack, above the ones still waiting from before, so the
+    // first output is routed all the way before the second.
+    while (S.Enter ? enter(W, S) : leave(W, S)) {
+    }
+  }
+}
+
+void Engine::toExit(Item *It) {
+  Exit.push(It);
+  wakeMain();
+}
+
+bool Engine::enter(Runner &W, Step &S) {
+  const int Id = S.Node;
+  const Node &N = G.Nodes[Id];
+  switch (N.K) {
+  case Node::Box:
+  case Node::Sync:
+    toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
+    return false;
+  case Node::Filter: {
+    if (!N.Patterns[0].matches(S.R))
+      throw PayloadTypeError("the filter" + at(N) + " got a record of type " +
+                             describe(S.R) +
+                             (hasLabels(S.R, N.Patterns[0].Type)
+                                  ? ", for which its pattern's guard is false"
+                                  : ", which lacks labels of its pattern"));
+    std::vector<Record> Outs;
+    N.FilterFun(S.R, Outs);
+    if (Outs.empty())
+      return false;
+    for (size_t I = Outs.size() - 1; I > 0; --I) {
+      inherit(Outs[I], S.R, N.Patterns[0].Type);
+      W.Stack.push_back({false, -1, std::move(Outs[I]), S.K});
+    }
+    inherit(Outs[0], S.R, N.Patterns[0].Type);
+    S.R = std::move(Outs[0]);
+    S.Enter = false;
+    return true;
+  }
+  case Node::Serial:
+    S.Node = N.Children[0];
+    S.K.push(Id, false, 1);
+    return true;
+  case Node::Parallel: {
+    // Best match: the branch whose matching input type has most labels.
+    int Best = -1;
+    size_t BestScore = 0;
+    for (size_t B = 0; B < N.Children.size(); ++B)
+      for (const Labels &T : N.BranchInputs[B]) {
+        if ((Best < 0 || T.size() > BestScore) && hasLabels(S.R, T)) {
+          Best = int(B);
+          BestScore = T.size();
+        }
+      }
+    if (Best < 0)
+      throw PayloadTypeError("no branch of the parallel composition" + at(N) +
+                             " accepts a record of type " + describe(S.R));
+    S.Node = N.Children[Best];
+    return true;
+  }
+  case Node::Star:
+    if (N.Patterns[0].matches(S.R)) { // tested before the first replica too
+      S.Enter = false;
+    } else {
+      S.Node = N.Children[0];
+      S.K.push(Id, true, 1);
+    }
+    return true;
+  case Node::Split: {
+    if (!S.R.hasTag(N.Tag))
+      throw PayloadTypeError("the split ! <" + N.Tag.name() + ">" + at(N) +
+                             " got a record of type " + describe(S.R) +
+                             ", without its tag");
+    long V = S.R.tag(N.Tag);
+    S.Node = N.Children[0];
+    S.K.push(Id, true, V);
+    return true;
+  }
+  case Node::Feedback:
+    S.Node = N.Children[0];
+    S.K.push(Id, false, 0);
+    return true;
+  }
+  return false;
+}
+
+bool Engine::leave(Runner &W, Step &S) {
+  if (S.K.empty()) {
+    auto *It = new Item(std::move(S.R), Cont());
+    if (W.Capture)
+      W.Capture->push_back({nullptr, It});
+    else
+      toExit(It);
+    return false;
+  }
+  Frame &F = S.K.top();
+  const Node &N = G.Nodes[F.Node];
+  switch (N.K) {
+  case Node::Serial:
+    if (size_t(F.Value) < N.Children.size()) {
+      S.Enter = true;
+      S.Node = N.Children[F.Value++];
+    } else {
+      S.K.pop();
+    }
+    return true;
+  case Node::Star:
+    // Out of replica F.Value: leave, or unfold the next replica.
+    if (N.Patterns[0].matches(S.R)) {
+      S.K.pop();
+    } else {
+      S.Enter = true;
+      S.Node = N.Children[0];
+      ++F.Value;
+    }
+    return true;
+  case Node::Feedback:
+    if (N.Patterns[0].matches(S.R)) {
+      S.Enter = true; // round again, in the same frame
+      S.Node = N.Children[0];
+    } else {
+      S.K.pop();
+    }
+    return true;
+  default: // Split and the rest: the record simply continues
+    S.K.pop();
+    return true;
+  }
+}
+
+void Engine::toEntity(Runner &W, Entity &E, Record R, Cont K) {
+  auto *It = new Item(std::move(R), std::move(K));
+  if (W.Capture)
+    W.Capture->push_back({&E, It});
+  else
+    push(W, E, It);
+}
+
+void Engine::push(Runner &W, Entity &E, Item *It) {
+  Pending.fetch_add(1, std::memory_order_relaxed);
+  if (E.N->K == Node::Box) {
+    // The replica's lane.
+    size_t Index = E.Lanes.size() > 1
+                       ? size_t(pathHash(It->K, It->K.depth()) % E.Lanes.size())
+                       : 0;
+    Lane &L = *E.Lanes[Index];
+    L.In.push(It);
+    L.Claim.poke([&] { claim(W, E, L); });
+    return;
+  }
+  E.In.push(It);
+  if (&W == Runners[NumHelpers].get()) { // the network's own fiber
+    if (!E.LicencePending.exchange(true, std::memory_order_acq_rel)) {
+      W.Licences.push(&E.ExamineLicence);
+      wakeHelper();
+    }
+    return;
+  }
+  examine(W, E);
+}
+
+void Engine::examine(Runner &W, Entity &E) {
+  E.Claim.poke([&] {
+    while (Item *It = E.In.pop())
+      runSync(W, E, It);
+  });
+}
+
+void Engine::recordDone() {
+  int64_t Before = Pending.fetch_sub(1, std::memory_order_acq_rel);
+  if (Before == 1 || Before == AdmitLimit)
+    wakeMain();
+}
+
+} // namespace aspen::snet::engine

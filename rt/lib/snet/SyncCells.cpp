@@ -1,0 +1,181 @@
+//===- SyncCells.cpp - Synchro-cells, and synchro-cells under a star ------===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "snet/Engine.h"
+#include "trace/Trace.h"
+
+using namespace aspen;
+using namespace aspen::rt;
+using namespace aspen::snet;
+
+namespace aspen::snet::engine {
+
+/// A synchro-cell's state for the replica whose path is made of the first
+/// Depth frames of K (States per replica, Stars per star instance), made on
+/// first use. The path goes into Scratch, read off the record's own frames
+/// in the pass that hashes it.
+template <typename V>
+static typename PathMap<V>::Index stateFor(PathMap<V> &M,
+                                           std::vector<long> &Scratch,
+                                           const Cont &K, uint32_t Depth) {
+  Scratch.clear();
+  uint64_t Hash = pathHash(K, Depth, &Scratch);
+  return M.findOrInsert(Hash, Scratch.data(), Scratch.size());
+}
+
+/// The patterns of a cell R matches: bit I for pattern I.
+static uint64_t matchMask(const std::vector<Pattern> &Pats, const Record &R) {
+  uint64_t M = 0;
+  for (size_t I = 0; I < Pats.size(); ++I)
+    if (Pats[I].matches(R))
+      M |= 1ull << I;
+  return M;
+}
+
+void Engine::runSync(Runner &W, Entity &E, Item *It) {
+  if (E.Star >= 0) {
+    runStarSync(W, E, It);
+    return;
+  }
+  const Node &N = *E.N;
+  // A record no pattern matches passes without a look at (or a state made
+  // for) its replica.
+  if (const uint64_t Matches = matchMask(N.Patterns, It->R)) {
+    SyncState &S =
+        E.States[stateFor(E.States, E.Scratch, It->K, It->K.depth())];
+    const uint32_t Before = S.records();
+    const uint64_t Free = S.Fired ? 0 : S.freeOf(Matches);
+    if (Free) {
+      S.hold(Free, N.Patterns.size(), It); // S owns It from here
+      if (S.full(N.Patterns.size())) {
+        E.countHeld(-int64_t(Before), Before ? -1 : 0);
+        Cont K = std::move(It->K);
+        Record Merged = S.merge(N.Patterns);
+        S.Fired = true;
+        route(W, {false, -1, std::move(Merged), std::move(K)});
+      } else {
+        E.countHeld(1, Before ? 0 : 1);
+      }
+      recordDone();
+      return;
+    }
+  }
+  // Fired, or matching only patterns already held: passes through.
+  Record R = std::move(It->R);
+  Cont K = std::move(It->K);
+  delete It;
+  route(W, {false, -1, std::move(R), std::move(K)});
+  recordDone();
+}
+
+void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
+  const Node &N = *E.N;
+  const Node &Star = G.Nodes[E.Star];
+  const Record &R = It->R;
+  // Fired replicas are identities, and a fresh one holds any record that
+  // matches a pattern; a record that matches none would pass replica
+  // after replica for ever (it did not match the exit pattern on the way
+  // in, and nothing changes it). Say so, instead of spinning.
+  const uint64_t Matches = matchMask(N.Patterns, R);
+  if (!Matches)
+    throw PayloadTypeError(
+        "a record of type " + describe(R) + " can never leave the star" +
+        (Star.Where.empty() ? "" : " at " + Star.Where) +
+        ": it matches no pattern of the synchro-cell it repeats, so it "
+        "would pass through replicas for ever");
+  Cont &K = It->K;
+  // K ends in the star's frame, {star, depth}; the instance is the path
+  // of the frames before it.
+  const long Arrived = K.top().Value;
+  auto InstPos = stateFor(E.Stars, E.Scratch, K, K.depth() - 1);
+  Entity::StarState &Inst = E.Stars[InstPos];
+  if (Arrived > 1 && Inst.InFlight > 0)
+    --Inst.InFlight; // a merged record, back from the replica it left
+  auto Fired = [&](long D) {
+    return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
+           Inst.FiredAhead.end();
+  };
+  // Replicas before First have fired, and so have those in FiredAhead:
+  // identities the record passes. It stops at the first replica that has
+  // a free pattern it matches. Replicas are made in depth order, each at
+  // the first depth neither fired nor live, so fired and live replicas
+  // together are the depths First .. Last, and Live is sorted by depth:
+  // the record only needs to visit the live ones from where it arrived,
+  // in order, and a fresh replica goes after Last. (Looking each depth up
+  // instead made N records held in N replicas cost O(N^3).)
+  const long Start = std::max(Arrived, Inst.First);
+  const long Last =
+      Inst.First - 1 + long(Inst.Live.size() + Inst.FiredAhead.size());
+  auto Live = std::lower_bound(
+      Inst.Live.begin(), Inst.Live.end(), Start,
+      [](const auto &L, long D) { return L.first < D; });
+  uint64_t Free = 0;
+  for (; Live != Inst.Live.end(); ++Live)
+    if ((Free = Live->second.freeOf(Matches)))
+      break; // else only patterns this replica holds already: pass it
+  {
+    SyncState *S;
+    long Depth;
+    if (Live != Inst.Live.end()) {
+      Depth = Live->first;
+      S = &Live->second;
+    } else {
+      Depth = std::max(Start, Last + 1);
+      Free = Matches;
+      Inst.Live.emplace_back(Depth, SyncState());
+      Live = Inst.Live.end() - 1;
+      S = &Live->second;
+      E.countHeld(0, 1);
+    }
+    const uint32_t Before = S->records();
+    S->hold(Free, N.Patterns.size(), It); // S owns It from here
+    if (!S->full(N.Patterns.size())) {
+      E.countHeld(1, 0);
+      recordDone(); // held
+      return;
+    }
+    E.countHeld(-int64_t(Before), -1);
+    if (Before == 0 && !Inst.InFlight && !Star.Patterns[0].matches(R) &&
+        std::next(Live) == Inst.Live.end())
+      // It fired a fresh replica alone: the merge is the record itself, so
+      // with no record held or coming back further on, it would fire every
+      // fresh replica after this one in turn.
+      throw PayloadTypeError(
+          "a record of type " + describe(R) + " can never leave the star" +
+          (Star.Where.empty() ? "" : " at " + Star.Where) +
+          ": it matches every pattern of the synchro-cell it repeats by "
+          "itself, and not the exit pattern, so it would pass through "
+          "replicas for ever");
+    Cont Next = std::move(K);
+    Record Merged = S->merge(N.Patterns);
+    Inst.Live.erase(Live);
+    if (Depth == Inst.First) {
+      ++Inst.First;
+      while (Fired(Inst.First)) {
+        Inst.FiredAhead.erase(std::find(Inst.FiredAhead.begin(),
+                                        Inst.FiredAhead.end(), Inst.First));
+        ++Inst.First;
+      }
+    } else {
+      Inst.FiredAhead.push_back(Depth);
+    }
+    Next.top().Value = Depth; // the replica that fired
+    // The merged record leaves the star, or comes back to the next
+    // replica. Only when nothing is held and nothing is on its way back
+    // may the instance be forgotten (every replica fresh again): a record
+    // still coming back must meet the later arrivals that pass the fired
+    // replicas before it.
+    if (!Star.Patterns[0].matches(Merged))
+      ++Inst.InFlight;
+    else if (Inst.Live.empty() && Inst.FiredAhead.empty() && !Inst.InFlight)
+      E.Stars.erase(InstPos);
+    route(W, {false, -1, std::move(Merged), std::move(Next)});
+    recordDone();
+    return;
+  }
+}
+
+} // namespace aspen::snet::engine
