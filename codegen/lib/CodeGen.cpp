@@ -14,6 +14,7 @@
 
 #include "aspen/CodeGen/CodeGen.h"
 #include "aspen/CodeGen/ClangRunner.h"
+#include "aspen/Plan/CollectivePlans.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Linker/Linker.h"
@@ -192,13 +193,12 @@ private:
 
   void collective(const graph::Collective &Coll, std::vector<uint32_t> &Table) {
     bool IsReduce = Coll.K == graph::Collective::Reduce;
-    // Across nodes a reduce follows the plan --dump-graph shows: planned
-    // here in the same order, with the same load account.
-    std::optional<NodeReducePlan> NodePlan;
-    if (IsReduce && P.Nodes.size() > 1) {
-      std::string Error;
-      NodePlan = planReduceOverNodes(P, Coll, NodeLoad, Error);
-    }
+    // Across nodes a reduce follows the plan --dump-graph shows: the one
+    // stored in the graph.
+    const plan::NodeReducePlan *NodePlan =
+        Coll.Plan && Coll.Plan->K == plan::NodeReducePlan::AcrossNodes
+            ? &*Coll.Plan
+            : nullptr;
     // A pass-through (one contribution, one receiver) would only forward
     // each message: connect the two ends directly instead (Fig. 7b).
     if (isPassThrough(Coll)) {
@@ -255,7 +255,7 @@ private:
       Inputs = tree(Coll.Name, Inputs, Op, UserOp, 0, Edge);
     }
 
-    if (NodePlan && !NodePlan->Plan.Steps.empty()) {
+    if (NodePlan) {
       planned(Coll, *NodePlan, Inputs, Op, UserOp, Edge);
       return;
     }
@@ -334,10 +334,10 @@ private:
   /// transfer of the plan is an edge of its own between two parts; the
   /// parts on receivers' nodes deliver to them.
   template <typename EdgeFn>
-  void planned(const graph::Collective &Coll, const NodeReducePlan &NP,
+  void planned(const graph::Collective &Coll, const plan::NodeReducePlan &NP,
                const std::vector<Producer> &PerNode, unsigned Op,
                llvm::Value *UserOp, EdgeFn &Edge) {
-    const ReducePlan &Pl = NP.Plan;
+    const plan::ReducePlan &Pl = NP.Plan;
     unsigned NR = Pl.getNumRanks();
     struct Part {
       std::vector<std::string> In, Out;
@@ -355,7 +355,7 @@ private:
     for (unsigned R = 0; R < NR; ++R) {
       Part &Pt = Parts[R];
       for (const Producer &Pr : PerNode)
-        if (int64_t(Pr.Node) == NP.NodeOfRank[R]) {
+        if (Pr.Node == NP.NodeOfRank[R]) {
           Contributions.push_back({R, &Pr});
           Pt.In.push_back(Pr.Name);
           Pt.Steps.insert(Pt.Steps.end(), {0, 0, 0});
@@ -365,7 +365,7 @@ private:
       std::string Step = " (step " + std::to_string(S + 1) + ")";
       // Sends first: a message carries what its sender held as the step
       // began.
-      for (const Transfer &T : Pl.Steps[S]) {
+      for (const plan::Transfer &T : Pl.Steps[S]) {
         Part &From = Parts[T.From], &To = Parts[T.To];
         unsigned Out = unsigned(From.Out.size()), In = unsigned(To.In.size());
         From.Out.push_back(Coll.Name + "@" + NodeName(T.To) + Step);
@@ -373,13 +373,13 @@ private:
         From.Steps.insert(From.Steps.end(), {1, Out, 0});
         Links.push_back({T.From, Out, T.To, In});
       }
-      for (const Transfer &T : Pl.Steps[S]) {
+      for (const plan::Transfer &T : Pl.Steps[S]) {
         Part &To = Parts[T.To];
         unsigned In = Links[Links.size() - Pl.Steps[S].size() +
                             unsigned(&T - Pl.Steps[S].data())]
                           .ToPort;
         To.Steps.insert(To.Steps.end(),
-                        {T.Kind == TransferKind::Reduce ? 2u : 3u, In,
+                        {T.Kind == plan::TransferKind::Reduce ? 2u : 3u, In,
                          T.From < T.To ? 1u : 0u});
       }
     }
@@ -388,7 +388,7 @@ private:
         continue;
       Part &Pt = Parts[R];
       for (const graph::PortRef &Rc : Coll.Receivers)
-        if (int64_t(P.get(Rc.Inst).Node) == NP.NodeOfRank[R]) {
+        if (P.get(Rc.Inst).Node == NP.NodeOfRank[R]) {
           unsigned Out = unsigned(Pt.Out.size());
           Pt.Out.push_back(portName(Rc));
           Pt.Steps.insert(Pt.Steps.end(), {4, Out, 0});
@@ -398,10 +398,10 @@ private:
     // A pure butterfly of two stages or more (an all-reduce over four,
     // eight, ... nodes, all of them receivers, with a built-in, elementwise
     // operation) may run as Rabenseifner's reduce-scatter and allgather
-    // over the same links when the arrays are large: mark the part's first
-    // step, and on each stage's combine whether this rank keeps the upper
-    // half.
-    if (runsSegmented(Pl) && Op != 4)
+    // over the same links when the arrays are large, as the plan records:
+    // mark the part's first step, and on each stage's combine whether this
+    // rank keeps the upper half.
+    if (NP.Segmented)
       for (unsigned R = 0; R < NR; ++R) {
         Part &Pt = Parts[R];
         if (Pt.Steps.empty() || Pt.Steps[0] != 0)
@@ -423,7 +423,7 @@ private:
                                 Pt.Steps[Pt.Steps.size() - 3] == 4))
         Pt.Steps.back() |= 2;
       Pt.Id = addCollective(2, Coll.Name + "@" + NodeName(R), Op, UserOp,
-                            Pt.In, Pt.Out, uint32_t(NP.NodeOfRank[R]));
+                            Pt.In, Pt.Out, NP.NodeOfRank[R]);
       auto *Init = llvm::ConstantDataArray::get(C, Pt.Steps);
       auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
                                          llvm::GlobalValue::PrivateLinkage,
@@ -523,7 +523,6 @@ private:
   std::map<std::string, llvm::Constant *> Strings;
   uint32_t NextId = 0; // runtime id of the next collective registered
   std::vector<uint32_t> Place; // the node of every instance, by runtime id
-  std::vector<RankLoad> NodeLoad{std::vector<RankLoad>(P.Nodes.size())};
 };
 
 } // namespace
@@ -677,7 +676,14 @@ aspen::codegen::generate(const graph::Program &P,
   auto Main = std::make_unique<llvm::Module>("aspen.main", Ctx);
   Main->setTargetTriple(Mods->getTargetTriple());
   Main->setDataLayout(Mods->getDataLayout());
-  MainBuilder(P, *Main).build();
+  // Plans are made once, after placement; a caller that skipped that phase
+  // gets them from the same function, on a copy of the program.
+  std::optional<graph::Program> Planned;
+  if (!plan::hasPlans(P)) {
+    Planned = P;
+    plan::planCollectives(*Planned);
+  }
+  MainBuilder(Planned ? *Planned : P, *Main).build();
   if (llvm::Linker::linkModules(*Mods, std::move(Main)))
     return nullptr;
   Mods->setModuleIdentifier(P.RootName);
