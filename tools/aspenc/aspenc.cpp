@@ -15,6 +15,7 @@
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
 #include "aspen/Place/Placement.h"
+#include "aspen/Plan/CollectivePlans.h"
 #include "aspen/Sema/Sema.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -276,7 +277,7 @@ int main(int Argc, char **Argv) {
   }
   if (!place::placeProgram(*Prog, std::move(Nodes), Diags))
     return 1;
-  codegen::planCollectives(*Prog);
+  plan::planCollectives(*Prog);
   if (ActionOpt == Action::DumpGraph) {
     graph::dump(*Prog, llvm::outs());
     return 0;

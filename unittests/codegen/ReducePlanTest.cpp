@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/CodeGen/ReducePlan.h"
+#include "aspen/Plan/ReducePlan.h"
 #include <algorithm>
 #include <cstdint>
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-using namespace aspen::codegen;
+using namespace aspen::plan;
 
 namespace {
 

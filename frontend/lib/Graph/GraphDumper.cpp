@@ -118,6 +118,35 @@ static void dumpNode(const Program &P, SNetNodeId Id, unsigned Depth,
     dumpNode(P, C, Depth + 1, OS);
 }
 
+/// A reduce's stored plan across nodes, one "Plan" line each: the node of
+/// each rank, then the plan over ranks as describePlan writes it.
+static void dumpPlan(const Program &P, const plan::NodeReducePlan &NP,
+                     llvm::raw_ostream &OS) {
+  switch (NP.K) {
+  case plan::NodeReducePlan::Failed:
+    OS << "    Plan (no plan: " << NP.Error << ")\n";
+    return;
+  case plan::NodeReducePlan::Local:
+    OS << "    Plan local to one node\n";
+    return;
+  case plan::NodeReducePlan::AcrossNodes:
+    break;
+  }
+  OS << "    Plan ranks ";
+  for (size_t Rk = 0; Rk < NP.NodeOfRank.size(); ++Rk)
+    OS << (Rk ? ", " : "") << Rk << '=' << P.Nodes[NP.NodeOfRank[Rk]].Name;
+  OS << '\n';
+  std::string Steps = plan::describePlan(NP.Plan);
+  for (llvm::StringRef Rest = Steps; !Rest.empty();) {
+    auto [Line, Next] = Rest.split('\n');
+    OS << "    Plan " << Line << '\n';
+    Rest = Next;
+  }
+  if (NP.Segmented)
+    OS << "    Plan large arrays (ASPEN_REDUCE_SEGMENT_BYTES, default 64 KiB): "
+          "reduce-scatter then allgather over the same links\n";
+}
+
 void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
   OS << "Program " << P.RootName << '\n';
   if (P.Nodes.size() > 1)
@@ -182,12 +211,8 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
       OS << "    Receiver " << port(P, R) << '\n';
     if (isPassThrough(C))
       OS << "    Pass-through: compiled as a direct edge\n";
-    llvm::StringRef Plan = C.PlanText;
-    while (!Plan.empty()) {
-      auto [Line, Rest] = Plan.split('\n');
-      OS << "    Plan " << Line << '\n';
-      Plan = Rest;
-    }
+    if (C.Plan)
+      dumpPlan(P, *C.Plan, OS);
   }
   for (const Instance &Inst : P.Instances) {
     if (Inst.K != Instance::SNet)

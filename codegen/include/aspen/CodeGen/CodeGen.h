@@ -18,7 +18,6 @@
 
 #include "aspen/AST/AST.h"
 #include "aspen/Basic/Diagnostics.h"
-#include "aspen/CodeGen/ReducePlan.h"
 #include "aspen/Graph/FlowGraph.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/LLVMContext.h"
@@ -57,7 +56,9 @@ bool dumpSource(const graph::Program &P,
                 DiagnosticEngine &Diags, const CodeGenOptions &Opts,
                 llvm::raw_ostream &OS);
 
-/// Returns null after reporting errors.
+/// Returns null after reporting errors. Reduces across nodes follow the
+/// plans stored in `P` (plan::planCollectives); a program placed on several
+/// nodes but not planned is planned first, by that same function.
 std::unique_ptr<llvm::Module>
 generate(const graph::Program &P,
          llvm::ArrayRef<const ast::TranslationUnit *> Units,
@@ -65,25 +66,6 @@ generate(const graph::Program &P,
          const CodeGenOptions &Opts);
 
 void optimize(llvm::Module &M, const CodeGenOptions &Opts);
-
-/// Fills Collective::PlanText for every Reduce of a placed program: the
-/// section 3.2 plan over the nodes it spans (shown by --dump-graph).
-void planCollectives(graph::Program &P);
-
-/// A reduce's section 3.2 plan over the nodes that hold its participants
-/// and receivers: the plan over ranks, and the node of each rank.
-struct NodeReducePlan {
-  ReducePlan Plan;
-  std::vector<int64_t> NodeOfRank;
-};
-
-/// Plans reduce C over nodes, charging its load to NodeLoad (one entry per
-/// node, shared by the reduces planned in order). Null with Error set if C
-/// has no plan.
-std::optional<NodeReducePlan> planReduceOverNodes(const graph::Program &P,
-                                                  const graph::Collective &C,
-                                                  std::vector<RankLoad> &NodeLoad,
-                                                  std::string &Error);
 
 /// The C symbol of the adapter emitted for user reduce operation `Op`.
 std::string userOpSymbol(llvm::StringRef Op);

@@ -19,6 +19,7 @@
 #define ASPEN_GRAPH_FLOWGRAPH_H
 
 #include "aspen/Basic/SourceManager.h"
+#include "aspen/Plan/ReducePlan.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -154,8 +155,9 @@ struct Collective {
   std::vector<PortRef> Receivers;
   bool AllReduce = false;
   SourceLoc Loc;
-  /// Reduce: how it runs across nodes, once placed (one line per step).
-  std::string PlanText;
+  /// Reduce on several nodes: how it runs across them, set once after
+  /// placement by plan::planCollectives; empty before, and on one node.
+  std::optional<plan::NodeReducePlan> Plan;
 };
 
 /// `Reduce`, `Broadcast`, ...: the built-in module's name.

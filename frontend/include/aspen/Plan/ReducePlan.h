@@ -7,9 +7,10 @@
 // The general reduce of the Aspen paper (section 3.2): any number of
 // participants contribute data, and any mix of participants and other nodes
 // receives the combined result. The schedule is a list of steps computed once,
-// at compile time, over abstract ranks; the code generator maps ranks to
-// nodes and emits each node's sends and receives per step. It is plain C++17
-// with no LLVM, so the unit tests can simulate plans without the compiler.
+// at compile time, over abstract ranks; the planning phase maps ranks to
+// nodes (CollectivePlans.h) and the code generator emits each node's sends
+// and receives per step. It is plain C++17 with no LLVM, so the unit tests
+// can simulate plans without the compiler.
 //
 // Ranks follow the paper's renumbering, counted from 0: the participants that
 // also receive (R_p) come first, then the other participants (up to |P|-1),
@@ -51,15 +52,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef ASPEN_CODEGEN_REDUCEPLAN_H
-#define ASPEN_CODEGEN_REDUCEPLAN_H
+#ifndef ASPEN_PLAN_REDUCEPLAN_H
+#define ASPEN_PLAN_REDUCEPLAN_H
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace aspen::codegen {
+namespace aspen::plan {
 
 /// What the receiving rank does with a message.
 enum class TransferKind : uint8_t {
@@ -160,6 +161,30 @@ bool isPureButterfly(const ReducePlan &Plan);
 /// faster from 128 KiB to 1 MiB, level at 16 MiB (docs/runtime.md).
 bool runsSegmented(const ReducePlan &Plan);
 
-} // namespace aspen::codegen
+/// A reduce's plan over the nodes of a placed program, as graph::Collective
+/// stores it: computed once, after placement, and read by both --dump-graph
+/// and code generation, so what is shown is what runs.
+struct NodeReducePlan {
+  enum Kind : uint8_t {
+    /// The reduce cannot be planned: see Error.
+    Failed,
+    /// Every participant and receiver is on one node: combined there.
+    Local,
+    /// Plan.Steps run between the nodes of NodeOfRank.
+    AcrossNodes,
+  };
+  Kind K = Failed;
+  /// Failed only: why.
+  std::string Error;
+  /// Local and AcrossNodes: the plan over ranks.
+  ReducePlan Plan;
+  /// The node of each rank of Plan, an index into graph::Program::Nodes.
+  std::vector<uint32_t> NodeOfRank;
+  /// Large arrays run the plan as reduce-scatter then allgather: it
+  /// runsSegmented and its operation is a built-in, elementwise one.
+  bool Segmented = false;
+};
 
-#endif // ASPEN_CODEGEN_REDUCEPLAN_H
+} // namespace aspen::plan
+
+#endif // ASPEN_PLAN_REDUCEPLAN_H

@@ -9,22 +9,25 @@
 // of section 3.2 over the nodes that hold participants and receivers. The
 // plans of all reduces share one load account, so a later reduce routes its
 // free one-way links around the nodes earlier ones keep busy (the duplex
-// load-balance heuristic of section 3.3, Fig. 6).
+// load-balance heuristic of section 3.3, Fig. 6). That account is why the
+// plans are made once, here, in program order: a reduce planned again on its
+// own would not see the load of the ones before it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/CodeGen/CodeGen.h"
-#include "aspen/CodeGen/ReducePlan.h"
+#include "aspen/Plan/CollectivePlans.h"
+#include "aspen/Plan/ReducePlan.h"
 #include <algorithm>
+#include <iterator>
 
 using namespace aspen;
-using namespace aspen::codegen;
+using namespace aspen::plan;
 
-std::optional<NodeReducePlan>
-aspen::codegen::planReduceOverNodes(const graph::Program &P,
-                                    const graph::Collective &C,
-                                    std::vector<RankLoad> &NodeLoad,
-                                    std::string &Error) {
+/// Plans reduce C over nodes, charging its load to NodeLoad (one entry per
+/// node, shared by the reduces planned in order).
+static NodeReducePlan planReduceOverNodes(const graph::Program &P,
+                                          const graph::Collective &C,
+                                          std::vector<RankLoad> &NodeLoad) {
   // The nodes involved, each once, in order of first appearance.
   std::vector<uint32_t> PartNodes, RecvNodes;
   for (const graph::PortRef &S : C.Sources) {
@@ -50,57 +53,49 @@ aspen::codegen::planReduceOverNodes(const graph::Program &P,
   Spec.NumOtherReceivers = unsigned(Others.size());
   for (uint32_t N : PartNodes)
     Spec.PriorLoad.push_back(NodeLoad[N]);
-  std::optional<ReducePlan> Plan = computeReducePlan(Spec, &Error);
-  if (!Plan)
-    return std::nullopt;
   NodeReducePlan R;
-  R.NodeOfRank.assign(Plan->getNumRanks(), -1);
+  std::optional<ReducePlan> Plan = computeReducePlan(Spec, &R.Error);
+  if (!Plan)
+    return R;
+  // Every rank is a node: participants by RankOfParticipant, the other
+  // receivers after them in order.
+  R.NodeOfRank.assign(Plan->getNumRanks(), 0);
   for (size_t I = 0; I < PartNodes.size(); ++I)
     R.NodeOfRank[Plan->RankOfParticipant[I]] = PartNodes[I];
   for (size_t I = 0; I < Others.size(); ++I)
     R.NodeOfRank[Plan->NumParticipants + I] = Others[I];
   std::vector<RankLoad> Load = computeRankLoad(*Plan);
-  for (size_t Rk = 0; Rk < Load.size() && Rk < R.NodeOfRank.size(); ++Rk)
-    if (R.NodeOfRank[Rk] >= 0) {
-      NodeLoad[R.NodeOfRank[Rk]].Sends += Load[Rk].Sends;
-      NodeLoad[R.NodeOfRank[Rk]].Receives += Load[Rk].Receives;
-    }
+  for (size_t Rk = 0; Rk < Load.size(); ++Rk) {
+    NodeLoad[R.NodeOfRank[Rk]].Sends += Load[Rk].Sends;
+    NodeLoad[R.NodeOfRank[Rk]].Receives += Load[Rk].Receives;
+  }
+  R.K =
+      Plan->Steps.empty() ? NodeReducePlan::Local : NodeReducePlan::AcrossNodes;
+  // Reduce-scatter cuts arrays into pieces and combines them piecewise,
+  // which only the built-in operations are known to allow.
+  static const char *const BuiltIn[] = {"sum", "multiply", "min", "max"};
+  R.Segmented = runsSegmented(*Plan) &&
+                std::find(std::begin(BuiltIn), std::end(BuiltIn), C.Op) !=
+                    std::end(BuiltIn);
   R.Plan = std::move(*Plan);
   return R;
 }
 
-void aspen::codegen::planCollectives(graph::Program &P) {
+void aspen::plan::planCollectives(graph::Program &P) {
   if (P.Nodes.size() < 2)
     return; // inside one node a reduce is combined locally
   std::vector<RankLoad> NodeLoad(P.Nodes.size());
-  for (graph::Collective &C : P.Collectives) {
-    if (C.K != graph::Collective::Reduce)
-      continue;
-    std::string Error;
-    std::optional<NodeReducePlan> R = planReduceOverNodes(P, C, NodeLoad, Error);
-    if (!R) {
-      C.PlanText = "(no plan: " + Error + ")";
-      continue;
-    }
-    if (R->Plan.Steps.empty()) {
-      C.PlanText = "local to one node";
-      continue;
-    }
-    std::string Ranks;
-    for (size_t Rk = 0; Rk < R->NodeOfRank.size(); ++Rk)
-      if (R->NodeOfRank[Rk] >= 0)
-        Ranks += (Ranks.empty() ? "" : ", ") + std::to_string(Rk) + "=" +
-                 P.Nodes[R->NodeOfRank[Rk]].Name;
-    C.PlanText = "ranks " + Ranks + "\n" + describePlan(R->Plan);
-    static const char *const BuiltIn[] = {"sum", "multiply", "min", "max"};
-    if (runsSegmented(R->Plan) &&
-        std::find(std::begin(BuiltIn), std::end(BuiltIn), C.Op) !=
-            std::end(BuiltIn)) {
-      if (!C.PlanText.empty() && C.PlanText.back() == '\n')
-        C.PlanText.pop_back();
-      C.PlanText += "\nlarge arrays (ASPEN_REDUCE_SEGMENT_BYTES, default "
-                    "64 KiB): reduce-scatter then allgather over the same "
-                    "links";
-    }
-  }
+  for (graph::Collective &C : P.Collectives)
+    if (C.K == graph::Collective::Reduce)
+      C.Plan = planReduceOverNodes(P, C, NodeLoad);
+}
+
+bool aspen::plan::hasPlans(const graph::Program &P) {
+  if (P.Nodes.size() < 2)
+    return true;
+  return std::all_of(P.Collectives.begin(), P.Collectives.end(),
+                     [](const graph::Collective &C) {
+                       return C.K != graph::Collective::Reduce ||
+                              C.Plan.has_value();
+                     });
 }

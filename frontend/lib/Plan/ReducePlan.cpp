@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/CodeGen/ReducePlan.h"
+#include "aspen/Plan/ReducePlan.h"
 #include <algorithm>
 #include <numeric>
 #include <utility>
 
-using namespace aspen::codegen;
+using namespace aspen::plan;
 
 namespace {
 
@@ -212,8 +212,8 @@ StepList PlanBuilder::build(unsigned NumAuxiliaries) {
   return std::move(Steps);
 }
 
-std::optional<ReducePlan>
-aspen::codegen::computeReducePlan(const ReduceSpec &Spec, std::string *Error) {
+std::optional<ReducePlan> aspen::plan::computeReducePlan(const ReduceSpec &Spec,
+                                                         std::string *Error) {
   auto Fail = [&](std::string Why) -> std::optional<ReducePlan> {
     if (Error)
       *Error = std::move(Why);
@@ -272,14 +272,14 @@ aspen::codegen::computeReducePlan(const ReduceSpec &Spec, std::string *Error) {
   return Plan;
 }
 
-unsigned aspen::codegen::computePaperStepBound(unsigned NumParticipants,
-                                               unsigned NumOtherReceivers) {
+unsigned aspen::plan::computePaperStepBound(unsigned NumParticipants,
+                                            unsigned NumOtherReceivers) {
   if (NumOtherReceivers <= NumParticipants)
     return 2 + floorLog2(NumParticipants);
   return 2 + floorLog2(NumOtherReceivers);
 }
 
-std::vector<RankLoad> aspen::codegen::computeRankLoad(const ReducePlan &Plan) {
+std::vector<RankLoad> aspen::plan::computeRankLoad(const ReducePlan &Plan) {
   std::vector<RankLoad> Load(Plan.getNumRanks());
   for (const std::vector<Transfer> &Step : Plan.Steps)
     for (const Transfer &T : Step) {
@@ -295,7 +295,7 @@ static std::string formatRanks(unsigned First, unsigned Count) {
   return std::to_string(First) + "-" + std::to_string(First + Count - 1);
 }
 
-std::string aspen::codegen::describePlan(const ReducePlan &Plan) {
+std::string aspen::plan::describePlan(const ReducePlan &Plan) {
   std::string Out =
       "ranks: participants " + formatRanks(0, Plan.NumParticipants);
   if (Plan.NumParticipantReceivers)
@@ -333,10 +333,10 @@ std::string aspen::codegen::describePlan(const ReducePlan &Plan) {
   return Out;
 }
 
-bool aspen::codegen::isPureButterfly(const ReducePlan &Pl) {
+bool aspen::plan::isPureButterfly(const ReducePlan &Pl) {
   unsigned NR = Pl.getNumRanks();
-  if (NR < 2 || (NR & (NR - 1)) || Pl.NumOtherReceivers ||
-      Pl.NumAuxiliaries || Pl.NumParticipantReceivers != NR)
+  if (NR < 2 || (NR & (NR - 1)) || Pl.NumOtherReceivers || Pl.NumAuxiliaries ||
+      Pl.NumParticipantReceivers != NR)
     return false;
   unsigned Stages = 0;
   for (unsigned N = NR; N > 1; N /= 2)
@@ -356,6 +356,6 @@ bool aspen::codegen::isPureButterfly(const ReducePlan &Pl) {
   return true;
 }
 
-bool aspen::codegen::runsSegmented(const ReducePlan &Pl) {
+bool aspen::plan::runsSegmented(const ReducePlan &Pl) {
   return isPureButterfly(Pl) && Pl.Steps.size() >= 2;
 }
