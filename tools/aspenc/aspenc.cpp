@@ -14,6 +14,7 @@
 #include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
+#include "aspen/Parse/Stdlib.h"
 #include "aspen/Place/Placement.h"
 #include "aspen/Sema/Sema.h"
 #include "llvm/Config/llvm-config.h"
@@ -22,7 +23,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include <set>
 
 using namespace aspen;
 
@@ -220,38 +220,8 @@ int main(int Argc, char **Argv) {
     return Diags.hasErrors() ? 1 : 0;
 
   // Phase 1b: a module a root requires but no file defines comes from the
-  // standard library, one file per module, which may require more.
-  std::set<std::string> Defined,
-      Tried{"Reduce", "Broadcast", "Gather", "Scatter", "AllToAll"};
-  for (size_t K = 0; K < Units.size(); ++K) {
-    std::vector<std::string> Wanted;
-    for (size_t J = K; J < Units.size(); ++J)
-      for (const auto &D : Units[J]->Decls) {
-        if (auto *A = llvm::dyn_cast<ast::ActionModuleDecl>(D.get()))
-          Defined.insert(A->Ident.Text);
-        else if (auto *B = llvm::dyn_cast<ast::BoxModuleDecl>(D.get()))
-          Defined.insert(B->Ident.Text);
-        else if (auto *N = llvm::dyn_cast<ast::NetDecl>(D.get()))
-          Defined.insert(N->Ident.Text);
-        else if (auto *R = llvm::dyn_cast<ast::RootModuleDecl>(D.get())) {
-          Defined.insert(R->Ident.Text);
-          for (const ast::Name &Req : R->Requires)
-            Wanted.push_back(Req.Text);
-        }
-      }
-    K = Units.size() - 1;
-    for (const std::string &Name : Wanted) {
-      if (Defined.count(Name) || !Tried.insert(Name).second)
-        continue;
-      llvm::SmallString<256> Path(StdlibDir);
-      llvm::sys::path::append(Path, Name + ".asp");
-      if (!llvm::sys::fs::exists(Path))
-        continue; // Sema reports the unknown module
-      if (auto TU = parseFile(std::string(Path), SM, Diags, Opts))
-        Units.push_back(std::move(TU));
-    }
-  }
-  if (Diags.hasErrors())
+  // standard library.
+  if (!loadRequiredModules(Units, StdlibDir, SM, Diags, Opts))
     return 1;
 
   // Phase 2: check the program and elaborate its flow graph.

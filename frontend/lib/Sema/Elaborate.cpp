@@ -49,17 +49,6 @@ static bool isBuiltinOp(llvm::StringRef Op) {
 // Declarations
 //===----------------------------------------------------------------------===//
 
-/// The built-in collective a name denotes, if any.
-static std::optional<graph::Collective::Kind>
-builtinCollective(llvm::StringRef Name) {
-  for (auto K : {graph::Collective::Reduce, graph::Collective::Broadcast,
-                 graph::Collective::Gather, graph::Collective::Scatter,
-                 graph::Collective::AllToAll})
-    if (Name == graph::kindName(K))
-      return K;
-  return std::nullopt;
-}
-
 /// How diagnostics name a kind of collective: `broadcast 'b'`.
 static const char *collectiveWord(graph::Collective::Kind K) {
   static const char *const Words[] = {"reduce", "broadcast", "gather",
@@ -586,7 +575,7 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
               E.K == Scope::Entry::Reduce ? graph::Collective::Reduce : E.Coll;
           G.Name = S.Prefix + Callee;
           Used = &E;
-        } else if (auto K = builtinCollective(Callee)) {
+        } else if (auto K = graph::builtinCollective(Callee)) {
           G.K = *K;
           G.Name = Callee + "#" + std::to_string(++InlineCollectives);
         } else {
@@ -657,10 +646,10 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
         } else if (NameIt == S.Names.end() &&
                    Ref.Head == ast::InstanceRef::Named && !Ref.Lo &&
                    !Ref.Queue &&
-                   ((builtinCollective(Ref.Base.Text) &&
+                   ((graph::builtinCollective(Ref.Base.Text) &&
                      Ref.Base.Text != "Reduce") ||
                     isNetName(Ref.Base.Text))) {
-          if (auto K = builtinCollective(Ref.Base.Text)) {
+          if (auto K = graph::builtinCollective(Ref.Base.Text)) {
             graph::Collective G;
             G.K = *K;
             G.Name = Ref.Base.Text + "#" + std::to_string(++InlineCollectives);

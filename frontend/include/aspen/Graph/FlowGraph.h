@@ -19,6 +19,7 @@
 #define ASPEN_GRAPH_FLOWGRAPH_H
 
 #include "aspen/Basic/SourceManager.h"
+#include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -163,6 +164,17 @@ inline const char *kindName(Collective::Kind K) {
   static const char *const Names[] = {"Reduce", "Broadcast", "Gather",
                                       "Scatter", "AllToAll"};
   return Names[K];
+}
+
+/// The built-in collective a module name denotes, if any. These names are
+/// the compiler's own: they are never looked up in the standard library,
+/// and no program may define a module of one of them.
+inline std::optional<Collective::Kind> builtinCollective(llvm::StringRef Name) {
+  for (auto K : {Collective::Reduce, Collective::Broadcast, Collective::Gather,
+                 Collective::Scatter, Collective::AllToAll})
+    if (Name == kindName(K))
+      return K;
+  return std::nullopt;
 }
 
 /// One source and one receiver: the collective only forwards, and is
