@@ -368,6 +368,7 @@ int main(int Argc, char **Argv) {
 
   ParseOptions Opts;
   Opts.MaxNesting = MaxNesting;
+  Opts.StdlibDir = StdlibDir;
   Inputs In;
   if (!parseInputs(In, SM, Diags, Opts))
     return 1;

@@ -47,6 +47,8 @@ bool aspen::loadRequiredModules(
     llvm::StringRef StdlibDir, SourceManager &SM, DiagnosticEngine &Diags,
     const ParseOptions &Opts) {
   unsigned Before = Diags.getNumErrors();
+  ParseOptions LibOpts = Opts; // its files may have node_local sections
+  LibOpts.StdlibDir = StdlibDir.str();
   std::set<std::string> Defined, Tried;
   for (size_t Next = 0; Next < Units.size();) {
     std::vector<std::string> Wanted;
@@ -60,7 +62,7 @@ bool aspen::loadRequiredModules(
       llvm::sys::path::append(Path, Name + ".asp");
       if (!llvm::sys::fs::exists(Path))
         continue; // Sema reports the unknown module
-      if (auto TU = parseFile(Path, SM, Diags, Opts))
+      if (auto TU = parseFile(Path, SM, Diags, LibOpts))
         Units.push_back(std::move(TU));
     }
   }

@@ -63,6 +63,11 @@ struct Module {
   /// about default queues that are used but not connected.
   bool SendsDefault = false;
   bool DequeuesDefault = false;
+  /// State the instances share that exists in one process only (the
+  /// `node_local` section of a standard library module, "the connections
+  /// TcpListen accepts"); empty if none. Placement puts every instance of
+  /// every module naming the same state on one node.
+  std::string NodeLocal;
 };
 
 struct Placement {
