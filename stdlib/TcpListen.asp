@@ -24,6 +24,9 @@ Declare Module TcpListen {
     long maxConnections = 0;
     std::string host = "";
   }
+  // A connection is a socket of this process's event loop: TcpReply
+  // answers on it from the same process only.
+  node_local { "the connections TcpListen accepts" }
 }
 
 Module TcpListen {

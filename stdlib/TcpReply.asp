@@ -4,6 +4,10 @@
 // is set. A response for a connection that has gone is dropped.
 #include <aspen/stdlib.h>
 
+Declare Module TcpReply {
+  node_local { "the connections TcpListen accepts" }
+}
+
 Module TcpReply {
   void run() {
     while (QueueElement q = dequeue()) {

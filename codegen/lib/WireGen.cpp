@@ -12,18 +12,16 @@
 // so private fields and base classes need no access from generated code
 // (and a private type is named through an alias, see name()).
 //
-// Supported fields: arithmetic and enum types, std::string, nested classes
-// of such fields, and, nested to any depth, std::vector, std::array, C
-// arrays, std::pair, std::tuple, std::optional, std::variant,
-// std::unique_ptr and std::shared_ptr<const T> (of a plain class; a tree
-// may hold itself; each pointer arrives with an object of its own),
-// std::deque, std::list, std::map, std::multimap, std::unordered_map,
-// std::unordered_multimap, std::set, std::multiset, std::unordered_set and
-// std::unordered_multiset of all of these. Containers of built-in types go
-// through wire.h's overloads; the others are written element by element
-// here, a class in a container through a pair of helper functions of its
-// own, except that a vector of a plain class without padding goes as one
-// block of bytes. A base class aspen::ArrayPayload<T> is written as a count
+// Supported fields: arithmetic and enum types, nested classes of such
+// fields, and, nested to any depth, C arrays and the std templates listed
+// once, with how each is written, in StdTemplates below: strings,
+// sequences, maps and sets, pairs and tuples, optional and variant, and
+// unique_ptr and shared_ptr<const T> (of a plain class; a tree may hold
+// itself; each pointer arrives with an object of its own). Containers of
+// built-in types go through wire.h's overloads; the others are written
+// element by element here, a class in a container through a pair of
+// helper functions of its own, except that a vector of a plain class
+// without padding goes as one block of bytes. A base class aspen::ArrayPayload<T> is written as a count
 // and the elements' bytes, through its public interface. A class that
 // defines `serialize(aspen::wire::Writer &) const` and a static
 // `deserialize(aspen::wire::Reader &)` uses them instead. Anything else
@@ -43,7 +41,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include <map>
+#include <optional>
 #include <sstream>
+#include <utility>
 
 using namespace aspen;
 using namespace aspen::codegen;
@@ -65,6 +65,64 @@ stdTemplate(clang::QualType T, llvm::StringRef Name) {
   if (!S || S->getName() != Name || !inStd(S))
     return nullptr;
   return S;
+}
+
+/// How a std class template is written, by what it holds.
+enum class StdFamily {
+  String,    // wire.h's own format, for char strings
+  Array,     // a fixed number of elements, no count
+  Vector,    // a count and the elements; contiguous
+  Sequence,  // a count and the elements
+  Pair,      // the two members
+  Tuple,     // the elements
+  Optional,  // whether there is a value, then it
+  UniquePtr, // whether there is an object, then it
+  SharedPtr, // the same, of a const object
+  Variant,   // the alternative's index, then it
+  Map,       // a count and the key and mapped value of each element
+  Set,       // a count and the keys
+};
+
+/// The std templates a payload class may use in its fields, nested to any
+/// depth: the one list of them.
+const std::pair<llvm::StringLiteral, StdFamily> StdTemplates[] = {
+    {"basic_string", StdFamily::String},
+    {"array", StdFamily::Array},
+    {"vector", StdFamily::Vector},
+    {"deque", StdFamily::Sequence},
+    {"list", StdFamily::Sequence},
+    {"pair", StdFamily::Pair},
+    {"tuple", StdFamily::Tuple},
+    {"optional", StdFamily::Optional},
+    {"unique_ptr", StdFamily::UniquePtr},
+    {"shared_ptr", StdFamily::SharedPtr},
+    {"variant", StdFamily::Variant},
+    {"map", StdFamily::Map},
+    {"multimap", StdFamily::Map},
+    {"unordered_map", StdFamily::Map},
+    {"unordered_multimap", StdFamily::Map},
+    {"set", StdFamily::Set},
+    {"multiset", StdFamily::Set},
+    {"unordered_set", StdFamily::Set},
+    {"unordered_multiset", StdFamily::Set},
+};
+
+/// The family of T, if it is a specialization of one of StdTemplates
+/// (which is then Spec).
+std::optional<StdFamily>
+stdFamily(clang::QualType T,
+          const clang::ClassTemplateSpecializationDecl *&Spec) {
+  const auto *S =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          T->getAsCXXRecordDecl());
+  if (!S || !inStd(S))
+    return std::nullopt;
+  for (const auto &[Name, F] : StdTemplates)
+    if (S->getName() == Name) {
+      Spec = S;
+      return F;
+    }
+  return std::nullopt;
 }
 
 /// `aspen::ArrayPayload<T>`: its T, or a null type.
@@ -221,23 +279,24 @@ public:
       return 0;
     const auto *S = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(RD);
     if (S && inStd(S)) {
-      llvm::StringRef Name = S->getName();
-      if (Name == "array")
-        return S->getTemplateArgs()[1].getAsIntegral().getZExtValue() *
-               minBytes(S->getTemplateArgs()[0].getAsType());
-      if (Name == "pair")
-        return minBytes(S->getTemplateArgs()[0].getAsType()) +
-               minBytes(S->getTemplateArgs()[1].getAsType());
-      if (Name == "tuple") {
+      const clang::ClassTemplateSpecializationDecl *Spec = nullptr;
+      std::optional<StdFamily> F = stdFamily(T, Spec);
+      if (F == StdFamily::Array)
+        return Spec->getTemplateArgs()[1].getAsIntegral().getZExtValue() *
+               minBytes(arg(Spec, 0));
+      if (F == StdFamily::Pair)
+        return minBytes(arg(Spec, 0)) + minBytes(arg(Spec, 1));
+      if (F == StdFamily::Tuple) {
         uint64_t Sum = 0;
         for (const clang::TemplateArgument &A :
-             S->getTemplateArgs()[0].pack_elements())
+             Spec->getTemplateArgs()[0].pack_elements())
           Sum += minBytes(A.getAsType());
         return Sum;
       }
-      if (Name == "optional" || Name == "unique_ptr" || Name == "shared_ptr")
+      if (F == StdFamily::Optional || F == StdFamily::UniquePtr ||
+          F == StdFamily::SharedPtr)
         return 1; // the marker
-      if (Name == "variant")
+      if (F == StdFamily::Variant)
         return 4; // the alternative's index
       return 8;   // a string's or a container's count
     }
@@ -267,23 +326,22 @@ public:
       return !B || (B->getKind() != clang::BuiltinType::Int128 &&
                     B->getKind() != clang::BuiltinType::UInt128);
     }
-    if (const auto *S = stdTemplate(T, "basic_string"))
+    const clang::ClassTemplateSpecializationDecl *S = nullptr;
+    std::optional<StdFamily> F = stdFamily(T, S);
+    if (F == StdFamily::String)
       return S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
                  clang::BuiltinType::Char_S) ||
              S->getTemplateArgs()[0].getAsType()->isSpecificBuiltinType(
                  clang::BuiltinType::Char_U);
-    // Containers wire.h writes as a count and their elements: the element
-    // (for maps, the key and the mapped type) must be direct itself.
-    for (llvm::StringRef One :
-         {"vector", "array", "optional", "deque", "list", "set", "multiset",
-          "unordered_set", "unordered_multiset"})
-      if (const auto *S = stdTemplate(T, One))
-        return direct(S->getTemplateArgs()[0].getAsType());
-    for (llvm::StringRef Two :
-         {"pair", "map", "multimap", "unordered_map", "unordered_multimap"})
-      if (const auto *S = stdTemplate(T, Two))
-        return direct(S->getTemplateArgs()[0].getAsType()) &&
-               direct(S->getTemplateArgs()[1].getAsType());
+    // Containers wire.h writes as their elements (after a count, but for an
+    // array): the element (for maps, the key and the mapped type) must be
+    // direct itself.
+    if (F == StdFamily::Array || F == StdFamily::Vector ||
+        F == StdFamily::Sequence || F == StdFamily::Optional ||
+        F == StdFamily::Set)
+      return direct(arg(S, 0));
+    if (F == StdFamily::Pair || F == StdFamily::Map)
+      return direct(arg(S, 0)) && direct(arg(S, 1));
     if (const auto *A = Ctx.getAsConstantArrayType(T))
       return A->getSize() != 0 && direct(A->getElementType());
     return false;
@@ -389,239 +447,271 @@ public:
     if (const auto *A = Ctx.getAsConstantArrayType(T))
       if (A->getSize() == 0)
         return unsendable(T, " (an array of no elements)", Why);
-    const std::string N = std::to_string(Vars++);
-    const std::string C = "C" + N, E = "E" + N, K = "K" + N, V = "V" + N;
-    auto Arg = [](const clang::ClassTemplateSpecializationDecl *S, unsigned I) {
-      return S->getTemplateArgs()[I].getAsType().getCanonicalType();
-    };
-    auto Count = [&](uint64_t Min) { Get += readCount(N, Min); };
-    // Whether an optional or a pointer holds a value (a byte, 0 or 1); the
-    // reader empties Out and opens a block for when it does.
-    auto Marker = [&](const char *What) {
-      Get += "  { uint8_t H" + N + "; R.get(H" + N + "); if (H" + N +
-             " > 1) throw aspen::wire::WireError(\"a bad " + What +
-             " marker\"); " + Out + ".reset(); if (H" + N + ") { ";
-    };
-    // A counted container: the writer's count and loop over the elements
-    // as E; the reader's checked count N, the container as C.
-    auto Open = [&](uint64_t Min) {
-      Put += "  { const auto &" + C + " = " + In + "; W.put(uint64_t(" + C +
-             ".size())); for (const auto &" + E + " : " + C + ") {\n";
-      Get += "  { auto &" + C + " = " + Out + ";\n";
-      Count(Min);
-    };
-    // Elements the reader creates (by resizing, emplacing or as locals)
-    // need a default constructor.
-    auto Creatable = [&](clang::QualType ET) {
-      const auto *RD = ET->getAsCXXRecordDecl();
-      if (!RD || inStd(RD) || defaultConstructible(RD))
-        return true;
-      Why = "field '" + FieldName + "' has type '" + FieldType + "', and '" +
-            RD->getNameAsString() + "' in it has no default constructor";
-      return false;
-    };
-    clang::QualType ET;
-    bool Fixed = false;
-    if (const auto *A = Ctx.getAsConstantArrayType(T)) {
-      ET = A->getElementType();
-      Fixed = true;
-    } else if (const auto *S = stdTemplate(T, "array")) {
-      ET = Arg(S, 0);
-      Fixed = true;
+    Site S{In, Out, Put, Get, Why, std::to_string(Vars++)};
+    if (const auto *A = Ctx.getAsConstantArrayType(T))
+      return fixedValue(A->getElementType(), S);
+    if (const clang::ClassTemplateSpecializationDecl *Spec = nullptr;
+        std::optional<StdFamily> F = stdFamily(T, Spec)) {
+      switch (*F) {
+      case StdFamily::String: // of other than char: no wire format
+        return unsendable(T, "", Why);
+      case StdFamily::Array:
+        return fixedValue(arg(Spec, 0), S);
+      case StdFamily::Vector:
+      case StdFamily::Sequence:
+        return sequenceValue(arg(Spec, 0), *F == StdFamily::Vector, S);
+      case StdFamily::Pair:
+        return value(arg(Spec, 0), In + ".first", Out + ".first", Put, Get,
+                     Why) &&
+               value(arg(Spec, 1), In + ".second", Out + ".second", Put, Get,
+                     Why);
+      case StdFamily::Tuple:
+        return tupleValue(Spec, S);
+      case StdFamily::Optional:
+        return optionalValue(arg(Spec, 0), S);
+      case StdFamily::UniquePtr:
+      case StdFamily::SharedPtr:
+        return pointerValue(T, Spec, *F == StdFamily::SharedPtr, S);
+      case StdFamily::Variant:
+        return variantValue(Spec, S);
+      case StdFamily::Map:
+      case StdFamily::Set:
+        return keyedValue(Spec, *F == StdFamily::Map, S);
+      }
     }
-    if (Fixed) { // C arrays and std::array: the elements, no count
-      Put += "  for (const auto &" + E + " : " + In + ") {\n";
-      Get += "  for (auto &" + E + " : " + Out + ") {\n";
-      if (!value(ET, E, E, Put, Get, Why))
-        return false;
-      Put += "  }\n";
-      Get += "  }\n";
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (RD && inStd(RD) && RD->getName() == "monostate")
+      return true; // a variant's empty alternative: nothing to write
+    if (RD && !inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition())
+      return classValue(RD, S);
+    return unsendable(T, "", Why);
+  }
+
+  /// What value() writes one value into: the expressions naming it (In
+  /// const, Out not), the statements so far, and the number N of its
+  /// locals (C<N> the container, E<N> an element, K<N> and V<N> a key and a
+  /// mapped value read, N<N> a count read).
+  struct Site {
+    const std::string &In, &Out;
+    std::string &Put, &Get, &Why;
+    std::string N;
+    std::string c() const { return "C" + N; }
+    std::string e() const { return "E" + N; }
+  };
+
+  static clang::QualType arg(const clang::ClassTemplateSpecializationDecl *S,
+                             unsigned I) {
+    return S->getTemplateArgs()[I].getAsType().getCanonicalType();
+  }
+
+  /// Elements the reader creates (by resizing, emplacing or as locals)
+  /// need a default constructor.
+  bool creatable(clang::QualType ET, std::string &Why) {
+    const auto *RD = ET->getAsCXXRecordDecl();
+    if (!RD || inStd(RD) || defaultConstructible(RD))
       return true;
-    }
-    if (const auto *S = stdTemplate(T, "vector"); S && flat(Arg(S, 0))) {
+    Why = "field '" + FieldName + "' has type '" + FieldType + "', and '" +
+          RD->getNameAsString() + "' in it has no default constructor";
+    return false;
+  }
+
+  /// A counted container: the writer's count and loop over the elements as
+  /// E<N>; the reader's checked count N<N>, the container as C<N>.
+  void openCounted(Site &S, uint64_t Min) {
+    S.Put += "  { const auto &" + S.c() + " = " + S.In + "; W.put(uint64_t(" +
+             S.c() + ".size())); for (const auto &" + S.e() + " : " + S.c() +
+             ") {\n";
+    S.Get += "  { auto &" + S.c() + " = " + S.Out + ";\n";
+    S.Get += readCount(S.N, Min);
+  }
+
+  /// Whether an optional or a pointer holds a value (a byte, 0 or 1); the
+  /// reader empties Out and opens a block for when it does.
+  void marker(Site &S, const char *What) {
+    S.Get += "  { uint8_t H" + S.N + "; R.get(H" + S.N + "); if (H" + S.N +
+             " > 1) throw aspen::wire::WireError(\"a bad " + What +
+             " marker\"); " + S.Out + ".reset(); if (H" + S.N + ") { ";
+  }
+
+  /// C arrays and std::array: the elements, no count.
+  bool fixedValue(clang::QualType ET, Site &S) {
+    S.Put += "  for (const auto &" + S.e() + " : " + S.In + ") {\n";
+    S.Get += "  for (auto &" + S.e() + " : " + S.Out + ") {\n";
+    if (!value(ET, S.e(), S.e(), S.Put, S.Get, S.Why))
+      return false;
+    S.Put += "  }\n";
+    S.Get += "  }\n";
+    return true;
+  }
+
+  /// std::vector, std::deque, std::list: a count, then the elements.
+  bool sequenceValue(clang::QualType ET, bool Contiguous, Site &S) {
+    if (!creatable(ET, S.Why))
+      return false;
+    if (Contiguous && flat(ET)) {
       // Plain classes without padding, in one piece (numbers, already
       // direct, go so through wire.h).
-      if (!Creatable(Arg(S, 0)))
-        return false;
-      block(In, Out, minBytes(Arg(S, 0)), Put, Get);
+      block(S.In, S.Out, minBytes(ET), S.Put, S.Get);
       return true;
     }
-    for (llvm::StringRef Seq : {"vector", "deque", "list"})
-      if (const auto *S = stdTemplate(T, Seq)) {
-        ET = Arg(S, 0);
-        if (!Creatable(ET))
-          return false;
-        Open(minBytes(ET));
-        Get += "  " + C + ".clear(); " + C + ".resize(size_t(N" + N +
-               ")); for (auto &" + E + " : " + C + ") {\n";
-        if (!value(ET, E, E, Put, Get, Why))
-          return false;
-        Put += "  } }\n";
-        Get += "  } }\n";
-        return true;
-      }
-    if (const auto *S = stdTemplate(T, "tuple")) {
-      unsigned I = 0;
-      for (const clang::TemplateArgument &A :
-           S->getTemplateArgs()[0].pack_elements()) {
-        std::string Pick = "std::get<" + std::to_string(I++) + ">(";
-        if (!value(A.getAsType(), Pick + In + ")", Pick + Out + ")", Put, Get,
-                   Why))
-          return false;
-      }
-      return true;
-    }
-    if (const auto *S = stdTemplate(T, "pair")) {
-      return value(Arg(S, 0), In + ".first", Out + ".first", Put, Get, Why) &&
-             value(Arg(S, 1), In + ".second", Out + ".second", Put, Get, Why);
-    }
-    if (const auto *S = stdTemplate(T, "optional")) {
-      ET = Arg(S, 0);
-      if (!Creatable(ET))
+    openCounted(S, minBytes(ET));
+    S.Get += "  " + S.c() + ".clear(); " + S.c() + ".resize(size_t(N" + S.N +
+             ")); for (auto &" + S.e() + " : " + S.c() + ") {\n";
+    if (!value(ET, S.e(), S.e(), S.Put, S.Get, S.Why))
+      return false;
+    S.Put += "  } }\n";
+    S.Get += "  } }\n";
+    return true;
+  }
+
+  /// std::tuple: the elements in order.
+  bool tupleValue(const clang::ClassTemplateSpecializationDecl *Spec, Site &S) {
+    unsigned I = 0;
+    for (const clang::TemplateArgument &A :
+         Spec->getTemplateArgs()[0].pack_elements()) {
+      std::string Pick = "std::get<" + std::to_string(I++) + ">(";
+      if (!value(A.getAsType(), Pick + S.In + ")", Pick + S.Out + ")", S.Put,
+                 S.Get, S.Why))
         return false;
-      Put += "  W.put(uint8_t(" + In + ".has_value())); if (" + In +
-             ") { const auto &" + E + " = *" + In + ";\n";
-      Marker("optional");
-      Get += "auto &" + E + " = " + Out + ".emplace();\n";
-      if (!value(ET, E, E, Put, Get, Why))
-        return false;
-      Put += "  }\n";
-      Get += "  } }\n";
-      return true;
     }
-    const clang::ClassTemplateSpecializationDecl *Ptr =
-        stdTemplate(T, "unique_ptr");
-    bool Shared = false;
-    if (!Ptr && (Ptr = stdTemplate(T, "shared_ptr")))
-      Shared = true;
-    if (Ptr) {
-      // Like an optional: whether there is one, then it. The reader makes
-      // a new object for each pointer (objects two pointers share arrive
-      // as two), which only a plain class with the default deleter fits.
-      ET = Arg(Ptr, 0);
-      const auto *ERD = ET->getAsCXXRecordDecl();
-      if (ET->isArrayType() || (ERD && ERD->isPolymorphic()) ||
-          (!Shared && !stdTemplate(Arg(Ptr, 1), "default_delete")))
-        return unsendable(T,
-                          " (a pointer to an array or to a polymorphic "
-                          "class, or a deleter of its own)",
-                          Why);
-      // An object shared through shared_ptr<T> may be changed by any of
-      // its sharers and the others see it; across nodes each would hold a
-      // copy, so the program would mean something else. Shared immutable
-      // objects (shared_ptr<const T>) copy safely.
-      if (Shared && !ET.isConstQualified())
-        return unsendable(T,
-                          " (a std::shared_ptr to an object that is not "
-                          "const: its sharers on two nodes would not see "
-                          "each other's changes; use std::shared_ptr<const "
-                          "T>, std::unique_ptr or a value)",
-                          Why);
-      ET = ET.getUnqualifiedType(); // made, and filled, before it is const
-      if (!Creatable(ET))
+    return true;
+  }
+
+  /// std::optional: whether there is a value, then it.
+  bool optionalValue(clang::QualType ET, Site &S) {
+    if (!creatable(ET, S.Why))
+      return false;
+    S.Put += "  W.put(uint8_t(" + S.In + ".has_value())); if (" + S.In +
+             ") { const auto &" + S.e() + " = *" + S.In + ";\n";
+    marker(S, "optional");
+    S.Get += "auto &" + S.e() + " = " + S.Out + ".emplace();\n";
+    if (!value(ET, S.e(), S.e(), S.Put, S.Get, S.Why))
+      return false;
+    S.Put += "  }\n";
+    S.Get += "  } }\n";
+    return true;
+  }
+
+  /// std::unique_ptr and std::shared_ptr: like an optional, whether there
+  /// is an object, then it. The reader makes a new object for each pointer
+  /// (objects two pointers share arrive as two), which only a plain class
+  /// with the default deleter fits.
+  bool pointerValue(clang::QualType T,
+                    const clang::ClassTemplateSpecializationDecl *Spec,
+                    bool Shared, Site &S) {
+    clang::QualType ET = arg(Spec, 0);
+    const auto *ERD = ET->getAsCXXRecordDecl();
+    if (ET->isArrayType() || (ERD && ERD->isPolymorphic()) ||
+        (!Shared && !stdTemplate(arg(Spec, 1), "default_delete")))
+      return unsendable(T,
+                        " (a pointer to an array or to a polymorphic "
+                        "class, or a deleter of its own)",
+                        S.Why);
+    // An object shared through shared_ptr<T> may be changed by any of its
+    // sharers and the others see it; across nodes each would hold a copy,
+    // so the program would mean something else. Shared immutable objects
+    // (shared_ptr<const T>) copy safely.
+    if (Shared && !ET.isConstQualified())
+      return unsendable(T,
+                        " (a std::shared_ptr to an object that is not "
+                        "const: its sharers on two nodes would not see "
+                        "each other's changes; use std::shared_ptr<const "
+                        "T>, std::unique_ptr or a value)",
+                        S.Why);
+    ET = ET.getUnqualifiedType(); // made, and filled, before it is const
+    if (!creatable(ET, S.Why))
+      return false;
+    S.Put += "  W.put(uint8_t(bool(" + S.In + "))); if (" + S.In +
+             ") { const auto &" + S.e() + " = *" + S.In + ";\n";
+    marker(S, "pointer");
+    S.Get += "auto P" + S.N + " = std::make_" + (Shared ? "shared" : "unique") +
+             "<std::remove_const_t<std::decay_t<decltype(" + S.Out +
+             ")>::element_type>>(); auto &" + S.e() + " = *P" + S.N + ";\n";
+    if (!value(ET, S.e(), S.e(), S.Put, S.Get, S.Why))
+      return false;
+    S.Put += "  }\n";
+    S.Get += "  " + S.Out + " = std::move(P" + S.N + "); } }\n";
+    return true;
+  }
+
+  /// std::variant: the index of the alternative held, then it.
+  bool variantValue(const clang::ClassTemplateSpecializationDecl *Spec,
+                    Site &S) {
+    S.Put += "  switch (" + S.In + ".index()) {\n";
+    S.Get += "  { uint32_t X" + S.N + "; R.get(X" + S.N + "); switch (X" + S.N +
+             ") {\n";
+    unsigned I = 0;
+    for (const clang::TemplateArgument &A :
+         Spec->getTemplateArgs()[0].pack_elements()) {
+      clang::QualType AT = A.getAsType().getCanonicalType();
+      if (!creatable(AT, S.Why))
         return false;
-      Put += "  W.put(uint8_t(bool(" + In + "))); if (" + In +
-             ") { const auto &" + E + " = *" + In + ";\n";
-      Marker("pointer");
-      Get += "auto P" + N + " = std::make_" + (Shared ? "shared" : "unique") +
-             "<std::remove_const_t<std::decay_t<decltype(" + Out +
-             ")>::element_type>>(); auto &" + E + " = *P" + N + ";\n";
-      if (!value(ET, E, E, Put, Get, Why))
-        return false;
-      Put += "  }\n";
-      Get += "  " + Out + " = std::move(P" + N + "); } }\n";
-      return true;
-    }
-    if (const auto *RD = T->getAsCXXRecordDecl();
-        RD && inStd(RD) && RD->getName() == "monostate")
-      return true; // a variant's empty alternative: nothing to write
-    if (const auto *S = stdTemplate(T, "variant")) {
-      // The index of the alternative held, then it.
-      Put += "  switch (" + In + ".index()) {\n";
-      Get +=
-          "  { uint32_t X" + N + "; R.get(X" + N + "); switch (X" + N + ") {\n";
-      unsigned I = 0;
-      for (const clang::TemplateArgument &A :
-           S->getTemplateArgs()[0].pack_elements()) {
-        clang::QualType AT = A.getAsType().getCanonicalType();
-        if (!Creatable(AT))
-          return false;
-        std::string Ix = std::to_string(I++);
-        Put += "  case " + Ix + ": { W.put(uint32_t(" + Ix +
-               ")); const auto &" + E + " = std::get<" + Ix + ">(" + In +
+      std::string Ix = std::to_string(I++);
+      S.Put += "  case " + Ix + ": { W.put(uint32_t(" + Ix +
+               ")); const auto &" + S.e() + " = std::get<" + Ix + ">(" + S.In +
                ");\n";
-        Get += "  case " + Ix + ": { auto &" + E + " = " + Out + ".emplace<" +
-               Ix + ">();\n";
-        if (!value(AT, E, E, Put, Get, Why))
-          return false;
-        Put += "  break; }\n";
-        Get += "  break; }\n";
-      }
-      Put += "  default: throw aspen::wire::WireError(\"a variant that holds "
-             "nothing (valueless by exception)\");\n  }\n";
-      Get += "  default: throw aspen::wire::WireError(\"a bad variant "
-             "alternative \" + std::to_string(X" +
-             N + "));\n  } }\n";
-      return true;
-    }
-    // Maps and sets, read in the order written with the end as the hint:
-    // an ordered container appends in constant time, and a multimap's equal
-    // keys keep their order.
-    bool Map = false;
-    const clang::ClassTemplateSpecializationDecl *Keyed = nullptr;
-    for (llvm::StringRef M :
-         {"map", "multimap", "unordered_map", "unordered_multimap"})
-      if ((Keyed = stdTemplate(T, M))) {
-        Map = true;
-        break;
-      }
-    if (!Keyed)
-      for (llvm::StringRef M :
-           {"set", "multiset", "unordered_set", "unordered_multiset"})
-        if ((Keyed = stdTemplate(T, M)))
-          break;
-    if (Keyed) {
-      clang::QualType KT = Arg(Keyed, 0), VT;
-      if (!Creatable(KT))
+      S.Get += "  case " + Ix + ": { auto &" + S.e() + " = " + S.Out +
+               ".emplace<" + Ix + ">();\n";
+      if (!value(AT, S.e(), S.e(), S.Put, S.Get, S.Why))
         return false;
-      if (Map) {
-        VT = Arg(Keyed, 1);
-        if (!Creatable(VT))
-          return false;
-      }
-      Open(minBytes(KT) + (Map ? minBytes(VT) : 0));
-      Get += "  " + C + ".clear(); for (uint64_t I" + N + " = 0; I" + N +
-             " < N" + N + "; ++I" + N + ") {\n  std::decay_t<decltype(" + C +
-             ")>::key_type " + K + "{};\n";
-      if (Map) {
-        Get +=
-            "  std::decay_t<decltype(" + C + ")>::mapped_type " + V + "{};\n";
-        if (!value(KT, E + ".first", K, Put, Get, Why) ||
-            !value(VT, E + ".second", V, Put, Get, Why))
-          return false;
-        Get += "  " + C + ".emplace_hint(" + C + ".end(), std::move(" + K +
-               "), std::move(" + V + "));\n";
-      } else {
-        if (!value(KT, E, K, Put, Get, Why))
-          return false;
-        Get += "  " + C + ".emplace_hint(" + C + ".end(), std::move(" + K +
-               "));\n";
-      }
-      Put += "  } }\n";
-      Get += "  } }\n";
-      return true;
+      S.Put += "  break; }\n";
+      S.Get += "  break; }\n";
     }
-    if (const auto *RD = T->getAsCXXRecordDecl())
-      if (!inStd(RD) && !RD->isPolymorphic() && RD->hasDefinition()) {
-        std::string Fn;
-        if (!helper(RD, Fn, Why))
-          return false;
-        Put += "  " + Fn + "_put(reinterpret_cast<const char *>(&" + In +
-               "), W);\n";
-        Get += "  " + Fn + "_get(reinterpret_cast<char *>(&" + Out + "), R);\n";
-        return true;
-      }
-    return unsendable(T, "", Why);
+    S.Put += "  default: throw aspen::wire::WireError(\"a variant that holds "
+             "nothing (valueless by exception)\");\n  }\n";
+    S.Get += "  default: throw aspen::wire::WireError(\"a bad variant "
+             "alternative \" + std::to_string(X" +
+             S.N + "));\n  } }\n";
+    return true;
+  }
+
+  /// Maps and sets, read in the order written with the end as the hint: an
+  /// ordered container appends in constant time, and a multimap's equal
+  /// keys keep their order.
+  bool keyedValue(const clang::ClassTemplateSpecializationDecl *Spec, bool Map,
+                  Site &S) {
+    const std::string K = "K" + S.N, V = "V" + S.N, C = S.c(), E = S.e();
+    clang::QualType KT = arg(Spec, 0), VT;
+    if (!creatable(KT, S.Why))
+      return false;
+    if (Map) {
+      VT = arg(Spec, 1);
+      if (!creatable(VT, S.Why))
+        return false;
+    }
+    openCounted(S, minBytes(KT) + (Map ? minBytes(VT) : 0));
+    S.Get += "  " + C + ".clear(); for (uint64_t I" + S.N + " = 0; I" + S.N +
+             " < N" + S.N + "; ++I" + S.N + ") {\n  std::decay_t<decltype(" +
+             C + ")>::key_type " + K + "{};\n";
+    if (Map) {
+      S.Get +=
+          "  std::decay_t<decltype(" + C + ")>::mapped_type " + V + "{};\n";
+      if (!value(KT, E + ".first", K, S.Put, S.Get, S.Why) ||
+          !value(VT, E + ".second", V, S.Put, S.Get, S.Why))
+        return false;
+      S.Get += "  " + C + ".emplace_hint(" + C + ".end(), std::move(" + K +
+               "), std::move(" + V + "));\n";
+    } else {
+      if (!value(KT, E, K, S.Put, S.Get, S.Why))
+        return false;
+      S.Get +=
+          "  " + C + ".emplace_hint(" + C + ".end(), std::move(" + K + "));\n";
+    }
+    S.Put += "  } }\n";
+    S.Get += "  } }\n";
+    return true;
+  }
+
+  /// A class of the program in a container: through a pair of helper
+  /// functions of its own.
+  bool classValue(const clang::CXXRecordDecl *RD, Site &S) {
+    std::string Fn;
+    if (!helper(RD, Fn, S.Why))
+      return false;
+    S.Put +=
+        "  " + Fn + "_put(reinterpret_cast<const char *>(&" + S.In + "), W);\n";
+    S.Get += "  " + Fn + "_get(reinterpret_cast<char *>(&" + S.Out + "), R);\n";
+    return true;
   }
 
   /// Why FieldName's field cannot be sent: its type, and the part of it
@@ -678,7 +768,8 @@ public:
     if (!RD || !RD->hasDefinition() || RD->isUnion() || RD->isPolymorphic() ||
         RD->getNumBases() || !RD->isTriviallyCopyable())
       return false;
-    if (const auto *S = stdTemplate(T, "array"))
+    if (const clang::ClassTemplateSpecializationDecl *S = nullptr;
+        stdFamily(T, S) == StdFamily::Array)
       return flat(S->getTemplateArgs()[0].getAsType());
     if (inStd(RD))
       return false;

@@ -14,6 +14,7 @@
 #include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
+#include "aspen/Parse/Stdlib.h"
 #include "aspen/Place/Placement.h"
 #include "aspen/Plan/CollectivePlans.h"
 #include "aspen/Sema/Sema.h"
@@ -23,7 +24,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include <set>
 
 using namespace aspen;
 
@@ -127,8 +127,8 @@ llvm::cl::opt<unsigned> MaxNesting(
     llvm::cl::init(256), llvm::cl::cat(AspenCategory));
 } // namespace
 
-int main(int Argc, char **Argv) {
-  llvm::InitLLVM X(Argc, Argv);
+/// Reads the command line; --help lists the settings built programs read.
+static void parseCommandLine(int Argc, char **Argv) {
   llvm::cl::HideUnrelatedOptions(AspenCategory);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "aspenc version " << ASPEN_VERSION << " (LLVM " << LLVM_VERSION_STRING
@@ -150,7 +150,8 @@ int main(int Argc, char **Argv) {
       "  ASPEN_PIN=0            do not bind workers to cores\n"
       "  ASPEN_SNET_WORKERS     helper fibers per S-Net network (default:\n"
       "                         ASPEN_WORKERS)\n"
-      "  ASPEN_SNET_CONCURRENCY invocations of one box at once: N or Box:N,...\n"
+      "  ASPEN_SNET_CONCURRENCY invocations of one box at once: N or "
+      "Box:N,...\n"
       "  ASPEN_STATS=1          messages per edge, queue depths, parked time\n"
       "  ASPEN_DUMP=FILE        the live graph as DOT on deadlock or SIGUSR1\n"
       "  ASPEN_TRACE=FILE       a Chrome/Perfetto trace of the run\n"
@@ -166,141 +167,135 @@ int main(int Argc, char **Argv) {
       "  ASPEN_REDUCE_SEGMENT_BYTES  arrays from this size all-reduce by\n"
       "                         reduce-scatter + allgather (default 64K)\n"
       "  ASPEN_PORT             port of nodes whose hostfile line has none\n");
+}
 
-  SourceManager SM;
-  DiagnosticEngine Diags(SM, llvm::errs());
-  Diags.setErrorLimit(ErrorLimit);
-  Diags.setWarningsAsErrors(WarningsAsErrors);
-  Diags.setSuppressWarnings(NoWarnings);
+/// Options are checked before any input is read. False after reporting
+/// the first one that is wrong.
+static bool checkOptions(DiagnosticEngine &Diags) {
   if (InputFiles.empty()) {
     Diags.report({}, DiagId::ErrNoInputs);
-    return 1;
+    return false;
   }
-
-  // Options are checked before any input is read.
   if (OptLevel < '0' || OptLevel > '3') {
     Diags.report({}, DiagId::ErrOptionConflict)
         << std::string("unknown optimization level -O") + char(OptLevel);
-    return 1;
+    return false;
   }
   if (CompileOnly && AssemblyOnly) {
     Diags.report({}, DiagId::ErrOptionConflict)
         << "-c and -S cannot be combined";
-    return 1;
+    return false;
   }
   if (HostfileOpt.getNumOccurrences() && HostfileOpt.empty()) {
     Diags.report({}, DiagId::ErrOptionConflict)
         << "--hostfile needs a file name";
-    return 1;
+    return false;
   }
   // Deeper nesting than this could exhaust the parser's stack.
   constexpr unsigned MaxNestingLimit = 10000;
   if (MaxNesting < 1 || MaxNesting > MaxNestingLimit) {
     Diags.report({}, DiagId::ErrOptionRange)
         << "--max-nesting" << 1u << MaxNestingLimit;
-    return 1;
+    return false;
   }
-  // Phase 1: parse every input (.cpp files go straight to code generation).
-  ParseOptions Opts;
-  Opts.MaxNesting = MaxNesting;
+  return true;
+}
+
+namespace {
+/// What the inputs are: parsed Aspen files, and C++ files that go straight
+/// to code generation.
+struct Inputs {
   std::vector<std::unique_ptr<ast::TranslationUnit>> Units;
   std::vector<std::string> CxxSources;
+
+  std::vector<const ast::TranslationUnit *> unitPointers() const {
+    std::vector<const ast::TranslationUnit *> Out;
+    for (const auto &TU : Units)
+      Out.push_back(TU.get());
+    return Out;
+  }
+};
+} // namespace
+
+/// Phase 1: parses every .asp input (printing its tree for --dump-ast).
+/// False after reporting errors.
+static bool parseInputs(Inputs &In, SourceManager &SM, DiagnosticEngine &Diags,
+                        const ParseOptions &Opts) {
   for (const std::string &Path : InputFiles) {
     llvm::StringRef Ext = llvm::sys::path::extension(Path);
     if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx") {
-      CxxSources.push_back(Path);
+      In.CxxSources.push_back(Path);
       continue;
     }
     std::unique_ptr<ast::TranslationUnit> TU = parseFile(Path, SM, Diags, Opts);
     if (TU && ActionOpt == Action::DumpAST)
       ast::dump(*TU, SM, llvm::outs());
     if (TU)
-      Units.push_back(std::move(TU));
+      In.Units.push_back(std::move(TU));
   }
-  if (Diags.hasErrors() || ActionOpt == Action::DumpAST)
-    return Diags.hasErrors() ? 1 : 0;
+  return !Diags.hasErrors();
+}
 
-  // Phase 1b: a module a root requires but no file defines comes from the
-  // standard library, one file per module, which may require more.
-  std::set<std::string> Defined,
-      Tried{"Reduce", "Broadcast", "Gather", "Scatter", "AllToAll"};
-  for (size_t K = 0; K < Units.size(); ++K) {
-    std::vector<std::string> Wanted;
-    for (size_t J = K; J < Units.size(); ++J)
-      for (const auto &D : Units[J]->Decls) {
-        if (auto *A = llvm::dyn_cast<ast::ActionModuleDecl>(D.get()))
-          Defined.insert(A->Ident.Text);
-        else if (auto *B = llvm::dyn_cast<ast::BoxModuleDecl>(D.get()))
-          Defined.insert(B->Ident.Text);
-        else if (auto *N = llvm::dyn_cast<ast::NetDecl>(D.get()))
-          Defined.insert(N->Ident.Text);
-        else if (auto *R = llvm::dyn_cast<ast::RootModuleDecl>(D.get())) {
-          Defined.insert(R->Ident.Text);
-          for (const ast::Name &Req : R->Requires)
-            Wanted.push_back(Req.Text);
-        }
-      }
-    K = Units.size() - 1;
-    for (const std::string &Name : Wanted) {
-      if (Defined.count(Name) || !Tried.insert(Name).second)
-        continue;
-      llvm::SmallString<256> Path(StdlibDir);
-      llvm::sys::path::append(Path, Name + ".asp");
-      if (!llvm::sys::fs::exists(Path))
-        continue; // Sema reports the unknown module
-      if (auto TU = parseFile(std::string(Path), SM, Diags, Opts))
-        Units.push_back(std::move(TU));
-    }
-  }
-  if (Diags.hasErrors())
-    return 1;
-
-  // Phase 2: check the program and elaborate its flow graph.
-  SemaOptions SemaOpts;
-  SemaOpts.RootName = RootOpt;
-  SemaOpts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
-  std::vector<const ast::TranslationUnit *> UnitPtrs;
-  for (const auto &TU : Units)
-    UnitPtrs.push_back(TU.get());
+/// Phase 2: checks the program and elaborates its flow graph. Null after
+/// reporting errors.
+static std::unique_ptr<graph::Program>
+elaborateProgram(const Inputs &In, const SourceManager &SM,
+                 DiagnosticEngine &Diags) {
+  SemaOptions Opts;
+  Opts.RootName = RootOpt;
+  Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   std::unique_ptr<graph::Program> Prog =
-      elaborate(UnitPtrs, SM, Diags, SemaOpts);
-  if (!Prog || Diags.hasErrors())
-    return 1;
+      elaborate(In.unitPointers(), SM, Diags, Opts);
+  if (Diags.hasErrors())
+    return nullptr;
+  return Prog;
+}
 
-  // Phase 2b: where every instance runs.
+/// Phase 2b: where every instance runs (the hostfile's nodes, or this
+/// machine), and how each reduce runs across them. False after reporting
+/// errors.
+static bool placeOnNodes(graph::Program &Prog, SourceManager &SM,
+                         DiagnosticEngine &Diags) {
   std::vector<graph::HostNode> Nodes;
   if (!HostfileOpt.empty()) {
     auto Read = place::readHostfile(HostfileOpt, SM, Diags);
     if (!Read)
-      return 1;
+      return false;
     Nodes = std::move(*Read);
   }
-  if (!place::placeProgram(*Prog, std::move(Nodes), Diags))
-    return 1;
-  plan::planCollectives(*Prog);
-  if (ActionOpt == Action::DumpGraph) {
-    graph::dump(*Prog, llvm::outs());
-    return 0;
-  }
-  if (ActionOpt == Action::EmitDot) {
-    graph::emitDot(*Prog, llvm::outs());
-    return 0;
-  }
-  if (ActionOpt == Action::Check)
-    return 0;
+  if (!place::placeProgram(Prog, std::move(Nodes), Diags))
+    return false;
+  plan::planCollectives(Prog);
+  return true;
+}
 
-  // Phase 3: LLVM module, optimised, then the requested output.
+/// --dump-graph and --emit-dot print the placed graph. True if the action
+/// stops there, as -fsyntax-only does too.
+static bool printGraph(const graph::Program &Prog) {
+  if (ActionOpt == Action::DumpGraph)
+    graph::dump(Prog, llvm::outs());
+  else if (ActionOpt == Action::EmitDot)
+    graph::emitDot(Prog, llvm::outs());
+  return ActionOpt == Action::DumpGraph || ActionOpt == Action::EmitDot ||
+         ActionOpt == Action::Check;
+}
+
+static codegen::CodeGenOptions codeGenOptions(const Inputs &In) {
   codegen::CodeGenOptions CG;
   CG.OptLevel = unsigned(OptLevel - '0');
   CG.DebugInfo = DebugInfo;
   CG.Verbose = Verbose;
   CG.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   CG.Defines.assign(Defines.begin(), Defines.end());
-  CG.CxxSources = CxxSources;
+  CG.CxxSources = In.CxxSources;
   CG.MaxNesting = MaxNesting;
-  if (ActionOpt == Action::DumpCxx)
-    return codegen::dumpSource(*Prog, UnitPtrs, Diags, CG, llvm::outs()) ? 0
-                                                                          : 1;
+  return CG;
+}
+
+/// What -c, -S and -emit-llvm ask for, and where it goes: -o, or else
+/// a.out for an executable and the first input's stem with the kind's
+/// extension for the others.
+static std::pair<codegen::OutputKind, std::string> outputKindAndPath() {
   codegen::OutputKind Kind = codegen::OutputKind::Executable;
   const char *Ext = "";
   if (CompileOnly) {
@@ -317,30 +312,78 @@ int main(int Argc, char **Argv) {
     Out = Kind == codegen::OutputKind::Executable
               ? "a.out"
               : llvm::sys::path::stem(InputFiles.front()).str() + Ext;
+  return {Kind, Out};
+}
 
-  // Checked before compiling the modules, which takes seconds: an output
-  // that cannot be written fails now, in one line, not after the linker's
-  // own messages.
-  if (Out != "-") {
-    llvm::StringRef Dir = llvm::sys::path::parent_path(Out);
-    if (llvm::sys::fs::is_directory(Out)) {
-      Diags.report({}, DiagId::ErrCannotWrite) << Out << "is a directory";
-      return 1;
-    }
-    if (!Dir.empty() && !llvm::sys::fs::is_directory(Dir)) {
-      Diags.report({}, DiagId::ErrCannotWrite)
-          << Out << ("no directory '" + Dir + "'").str();
-      return 1;
-    }
+/// Checked before compiling the modules, which takes seconds: an output
+/// that cannot be written fails now, in one line, not after the linker's
+/// own messages.
+static bool checkOutputPath(const std::string &Out, DiagnosticEngine &Diags) {
+  if (Out == "-")
+    return true;
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Out);
+  if (llvm::sys::fs::is_directory(Out)) {
+    Diags.report({}, DiagId::ErrCannotWrite) << Out << "is a directory";
+    return false;
   }
+  if (!Dir.empty() && !llvm::sys::fs::is_directory(Dir)) {
+    Diags.report({}, DiagId::ErrCannotWrite)
+        << Out << ("no directory '" + Dir + "'").str();
+    return false;
+  }
+  return true;
+}
 
+/// Phase 3: the LLVM module, optimised, then the requested output (or,
+/// for --dump-cxx, the C++ of the action modules). The exit status.
+static int generateOutput(const graph::Program &Prog, const Inputs &In,
+                          DiagnosticEngine &Diags) {
+  codegen::CodeGenOptions CG = codeGenOptions(In);
+  std::vector<const ast::TranslationUnit *> Units = In.unitPointers();
+  if (ActionOpt == Action::DumpCxx)
+    return codegen::dumpSource(Prog, Units, Diags, CG, llvm::outs()) ? 0 : 1;
+  auto [Kind, Out] = outputKindAndPath();
+  if (!checkOutputPath(Out, Diags))
+    return 1;
   llvm::LLVMContext Ctx;
   std::unique_ptr<llvm::Module> M =
-      codegen::generate(*Prog, UnitPtrs, Diags, Ctx, CG);
+      codegen::generate(Prog, Units, Diags, Ctx, CG);
   if (!M || Diags.hasErrors())
     return 1;
   codegen::optimize(*M, CG);
   if (!codegen::emit(*M, Kind, Out, Diags, CG))
     return 1;
   return Diags.hasErrors() ? 1 : 0;
+}
+
+int main(int Argc, char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  parseCommandLine(Argc, Argv);
+  SourceManager SM;
+  DiagnosticEngine Diags(SM, llvm::errs());
+  Diags.setErrorLimit(ErrorLimit);
+  Diags.setWarningsAsErrors(WarningsAsErrors);
+  Diags.setSuppressWarnings(NoWarnings);
+  if (!checkOptions(Diags))
+    return 1;
+
+  ParseOptions Opts;
+  Opts.MaxNesting = MaxNesting;
+  Opts.StdlibDir = StdlibDir;
+  Inputs In;
+  if (!parseInputs(In, SM, Diags, Opts))
+    return 1;
+  if (ActionOpt == Action::DumpAST)
+    return 0;
+  // Phase 1b: a module a root requires but no file defines comes from the
+  // standard library.
+  if (!loadRequiredModules(In.Units, StdlibDir, SM, Diags, Opts))
+    return 1;
+
+  std::unique_ptr<graph::Program> Prog = elaborateProgram(In, SM, Diags);
+  if (!Prog || !placeOnNodes(*Prog, SM, Diags))
+    return 1;
+  if (printGraph(*Prog))
+    return 0;
+  return generateOutput(*Prog, In, Diags);
 }

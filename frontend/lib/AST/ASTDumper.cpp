@@ -242,6 +242,10 @@ void Dumper::dumpDecl(const Decl &D) {
       line() << "OutputQueue " << Q.Text;
       loc(Q.Range);
     }
+    if (M->NodeLocal) {
+      line() << "NodeLocal " << quote(M->NodeLocal->Text);
+      loc(M->NodeLocal->Range);
+    }
     return;
   }
   if (auto *A = dyn_cast<ActionModuleDecl>(&D)) {

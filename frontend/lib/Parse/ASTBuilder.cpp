@@ -585,6 +585,10 @@ ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
       D->DataSection = Verbatim(DS->cxxBlock());
     } else if (auto *NS = dynamic_cast<P::NamedSectionContext *>(Item)) {
       antlr4::Token *Kw = NS->IDENT()->getSymbol();
+      if (Stdlib && Kw->getText() == "node_local") {
+        buildNodeLocal(*D, NS);
+        continue;
+      }
       if (Kw->getText() != "parameters") {
         Diags.report(tokenLoc(File, Kw), DiagId::ErrUnknownSection)
             << Kw->getText();
@@ -610,6 +614,31 @@ ASTBuilder::buildDeclare(P::DeclareModuleContext *Ctx) {
     }
   }
   return D;
+}
+
+// `node_local { "the connections TcpListen accepts" }`, in the standard
+// library's files only: one string, which names the state.
+void ASTBuilder::buildNodeLocal(DeclareModuleDecl &D,
+                                P::NamedSectionContext *NS) {
+  antlr4::Token *Kw = NS->IDENT()->getSymbol();
+  if (D.NodeLocal) {
+    Diags.report(tokenLoc(File, Kw), DiagId::ErrDuplicateNodeLocal)
+        << D.Ident.Text;
+    return;
+  }
+  std::vector<P::CxxItemContext *> Items = NS->cxxBlock()->cxxItem();
+  antlr4::Token *T = Items.size() == 1 && Items[0]->cxxToken()
+                         ? Items[0]->getStart()
+                         : nullptr;
+  if (!T || T->getType() != P::STRING || T->getText().size() < 3) {
+    Diags.report(tokenLoc(File, Kw), DiagId::ErrNodeLocalSection)
+        << D.Ident.Text;
+    return;
+  }
+  Name State;
+  State.Text = T->getText().substr(1, T->getText().size() - 2);
+  State.Range = rangeOf(T);
+  D.NodeLocal = std::move(State);
 }
 
 // Each top-level declaration of a parameters section declares one member,

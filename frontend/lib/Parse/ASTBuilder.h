@@ -23,8 +23,11 @@ namespace aspen::parse {
 
 class ASTBuilder {
 public:
-  ASTBuilder(FileId File, antlr4::CharStream &Input, DiagnosticEngine &Diags)
-      : File(File), Input(Input), Diags(Diags) {}
+  /// Stdlib: the file is one of the standard library's, whose module
+  /// declarations may have a node_local section.
+  ASTBuilder(FileId File, antlr4::CharStream &Input, DiagnosticEngine &Diags,
+             bool Stdlib = false)
+      : File(File), Input(Input), Diags(Diags), Stdlib(Stdlib) {}
 
   std::unique_ptr<ast::TranslationUnit>
   build(AspenParser::TranslationUnitContext *Ctx);
@@ -45,6 +48,7 @@ private:
   std::unique_ptr<ast::DeclareModuleDecl>
   buildDeclare(P::DeclareModuleContext *Ctx);
   void buildParams(ast::DeclareModuleDecl &D, P::CxxBlockContext *B);
+  void buildNodeLocal(ast::DeclareModuleDecl &D, P::NamedSectionContext *NS);
   std::unique_ptr<ast::BoxModuleDecl> buildBox(P::BoxModuleContext *Ctx);
   std::unique_ptr<ast::ActionModuleDecl>
   buildAction(P::ActionModuleContext *Ctx);
@@ -82,6 +86,7 @@ private:
   FileId File;
   antlr4::CharStream &Input;
   DiagnosticEngine &Diags;
+  bool Stdlib;
   bool DepthReported = false; // the current expression is already diagnosed
   unsigned NetDepth = 0;      // network expressions being built
   bool NetDepthReported = false;

@@ -22,8 +22,10 @@
 #include "SyntaxErrors.h"
 #include "antlr4-runtime.h"
 #include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace aspen;
@@ -226,6 +228,17 @@ static bool prescan(FileId File, const std::vector<antlr4::Token *> &Tokens,
   return true;
 }
 
+/// Whether the file at Path is in directory Dir (by identity, not by
+/// spelling: `./stdlib/X.asp` and a symbolic link to the directory count).
+static bool inDirectory(llvm::StringRef Path, llvm::StringRef Dir) {
+  if (Dir.empty())
+    return false;
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
+  bool Same = false;
+  return !llvm::sys::fs::equivalent(Parent.empty() ? "." : Parent, Dir, Same) &&
+         Same;
+}
+
 std::unique_ptr<ast::TranslationUnit>
 aspen::parseBuffer(FileId File, SourceManager &SM, DiagnosticEngine &Diags,
                    const ParseOptions &Opts) {
@@ -278,7 +291,8 @@ aspen::parseBuffer(FileId File, SourceManager &SM, DiagnosticEngine &Diags,
     }
   }
   unsigned ErrorsBefore = Diags.getNumErrors();
-  auto TU = ASTBuilder(File, Input, Diags).build(Tree);
+  bool Stdlib = inDirectory(SM.getName(File), Opts.StdlibDir);
+  auto TU = ASTBuilder(File, Input, Diags, Stdlib).build(Tree);
   if (Diags.getNumErrors() != ErrorsBefore)
     return nullptr;
   return TU;

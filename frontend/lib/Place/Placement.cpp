@@ -74,6 +74,131 @@ aspen::place::readHostfile(llvm::StringRef Path, SourceManager &SM,
   return Nodes;
 }
 
+/// "TcpListen and TcpReply": the modules of the program whose instances
+/// share `State`, by name.
+static std::string modulesSharing(const graph::Program &P,
+                                  const std::string &State) {
+  std::vector<std::string> Names;
+  for (const graph::Module &M : P.Modules)
+    if (M.NodeLocal == State)
+      Names.push_back(M.Name);
+  std::sort(Names.begin(), Names.end());
+  std::string Out;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Names.size() ? " and " : ", ") + Names[I];
+  return Out;
+}
+
+/// Step 4 of placement: instances that must share a node. S-Net records do
+/// not cross between nodes (their fields are any C++ values, with no wire
+/// format): a network runs on one node with every instance it exchanges
+/// records with, and so do networks that share a neighbour. The instances
+/// of modules that share state existing in one process only
+/// (graph::Module::NodeLocal: the connections TcpListen accepts, which
+/// TcpReply answers on) all run on one node. A group goes where its pins
+/// are, or where most of it already is; pins that would split it are an
+/// error.
+static bool keepTogether(graph::Program &P, const std::vector<bool> &Pinned,
+                         DiagnosticEngine &Diags) {
+  size_t N = P.Nodes.size();
+  bool Ok = true;
+  std::vector<uint32_t> Group(P.Instances.size());
+  for (size_t I = 0; I < Group.size(); ++I)
+    Group[I] = uint32_t(I);
+  auto Find = [&](uint32_t I) {
+    while (Group[I] != I)
+      I = Group[I] = Group[Group[I]];
+    return I;
+  };
+  std::vector<uint32_t> NetOf(P.Instances.size(), UINT32_MAX);
+  for (const graph::Edge &E : P.Edges) {
+    uint32_t A = E.From.Inst.Index, B = E.To.Inst.Index;
+    uint32_t Net = P.Instances[A].K == graph::Instance::SNet   ? A
+                   : P.Instances[B].K == graph::Instance::SNet ? B
+                                                               : UINT32_MAX;
+    if (Net == UINT32_MAX)
+      continue;
+    NetOf[A] = NetOf[B] = Net;
+    Group[Find(A)] = Find(B);
+  }
+  // Records pass through a collective too (a broadcast of a network's
+  // output, a reduce over records with a user operation): a network among
+  // a collective's sources or receivers shares a node with all of them.
+  for (const graph::Collective &C : P.Collectives) {
+    std::optional<uint32_t> Net;
+    for (const auto *List : {&C.Sources, &C.Receivers})
+      for (const graph::PortRef &R : *List)
+        if (!Net && P.Instances[R.Inst.Index].K == graph::Instance::SNet)
+          Net = R.Inst.Index;
+    if (!Net)
+      continue;
+    for (const auto *List : {&C.Sources, &C.Receivers})
+      for (const graph::PortRef &R : *List) {
+        uint32_t I = R.Inst.Index;
+        if (NetOf[I] == UINT32_MAX)
+          NetOf[I] = *Net;
+        Group[Find(I)] = Find(*Net);
+      }
+  }
+  std::vector<const std::string *> State(P.Instances.size(), nullptr);
+  std::map<std::string, uint32_t> FirstSharing;
+  for (uint32_t I = 0; I < P.Instances.size(); ++I) {
+    const graph::Instance &Inst = P.Instances[I];
+    if (Inst.K != graph::Instance::Action)
+      continue;
+    const std::string &S = P.get(Inst.Module).NodeLocal;
+    if (S.empty())
+      continue;
+    State[I] = &S;
+    auto [First, New] = FirstSharing.try_emplace(S, I);
+    if (!New)
+      Group[Find(I)] = Find(First->second);
+  }
+  std::map<uint32_t, std::vector<uint32_t>> Members;
+  for (uint32_t I = 0; I < Group.size(); ++I)
+    if (NetOf[I] != UINT32_MAX || State[I])
+      Members[Find(I)].push_back(I);
+  for (auto &[Root, Ms] : Members) {
+    std::optional<uint32_t> PinnedAt;
+    uint32_t PinnedBy = 0;
+    std::vector<size_t> Count(N, 0);
+    for (uint32_t I : Ms) {
+      ++Count[P.Instances[I].Node];
+      if (!Pinned[I])
+        continue;
+      if (PinnedAt && *PinnedAt != P.Instances[I].Node) {
+        const graph::Instance &A = P.Instances[PinnedBy], &B = P.Instances[I];
+        // Why they belong together: a network between them, or else the
+        // state both of them share.
+        uint32_t Net = NetOf[I] != UINT32_MAX ? NetOf[I] : NetOf[PinnedBy];
+        bool SameState =
+            State[I] && State[PinnedBy] && *State[I] == *State[PinnedBy];
+        if (Net != UINT32_MAX && !SameState) {
+          Diags.report(B.Pin->Loc, DiagId::ErrSNetPinsApart)
+              << A.Name << P.Nodes[A.Node].Name << B.Name
+              << P.Nodes[B.Node].Name << P.Instances[Net].Name;
+        } else {
+          const std::string &S = State[I] ? *State[I] : *State[PinnedBy];
+          Diags.report(B.Pin->Loc, DiagId::ErrNodeLocalPinsApart)
+              << A.Name << P.Nodes[A.Node].Name << B.Name
+              << P.Nodes[B.Node].Name << modulesSharing(P, S) << S;
+        }
+        Ok = false;
+        break;
+      }
+      PinnedAt = P.Instances[I].Node;
+      PinnedBy = I;
+    }
+    uint32_t Target =
+        PinnedAt ? *PinnedAt
+                 : uint32_t(std::max_element(Count.begin(), Count.end()) -
+                            Count.begin());
+    for (uint32_t I : Ms)
+      P.Instances[I].Node = Target;
+  }
+  return Ok;
+}
+
 bool aspen::place::placeProgram(graph::Program &P,
                                 std::vector<graph::HostNode> Nodes,
                                 DiagnosticEngine &Diags) {
@@ -201,104 +326,6 @@ bool aspen::place::placeProgram(graph::Program &P,
     }
   }
 
-  // 4. Instances that must share a node. S-Net records do not cross
-  //    between nodes (their fields are any C++ values, with no wire
-  //    format): a network runs on one node with every instance it
-  //    exchanges records with, and so do networks that share a neighbour.
-  //    TcpListen and TcpReply share the connections TcpListen accepts,
-  //    which live in one process: all of them run on one node. A group
-  //    goes where its pins are, or where most of it already is; pins that
-  //    would split it are an error.
-  std::vector<uint32_t> Group(P.Instances.size());
-  for (size_t I = 0; I < Group.size(); ++I)
-    Group[I] = uint32_t(I);
-  auto Find = [&](uint32_t I) {
-    while (Group[I] != I)
-      I = Group[I] = Group[Group[I]];
-    return I;
-  };
-  std::vector<uint32_t> NetOf(P.Instances.size(), UINT32_MAX);
-  for (const graph::Edge &E : P.Edges) {
-    uint32_t A = E.From.Inst.Index, B = E.To.Inst.Index;
-    uint32_t Net = P.Instances[A].K == graph::Instance::SNet   ? A
-                   : P.Instances[B].K == graph::Instance::SNet ? B
-                                                               : UINT32_MAX;
-    if (Net == UINT32_MAX)
-      continue;
-    NetOf[A] = NetOf[B] = Net;
-    Group[Find(A)] = Find(B);
-  }
-  // Records pass through a collective too (a broadcast of a network's
-  // output, a reduce over records with a user operation): a network among
-  // a collective's sources or receivers shares a node with all of them.
-  for (const graph::Collective &C : P.Collectives) {
-    std::optional<uint32_t> Net;
-    for (const auto *List : {&C.Sources, &C.Receivers})
-      for (const graph::PortRef &R : *List)
-        if (!Net && P.Instances[R.Inst.Index].K == graph::Instance::SNet)
-          Net = R.Inst.Index;
-    if (!Net)
-      continue;
-    for (const auto *List : {&C.Sources, &C.Receivers})
-      for (const graph::PortRef &R : *List) {
-        uint32_t I = R.Inst.Index;
-        if (NetOf[I] == UINT32_MAX)
-          NetOf[I] = *Net;
-        Group[Find(I)] = Find(*Net);
-      }
-  }
-  std::vector<bool> Tcp(P.Instances.size(), false);
-  std::optional<uint32_t> FirstTcp;
-  for (uint32_t I = 0; I < P.Instances.size(); ++I) {
-    const graph::Instance &Inst = P.Instances[I];
-    if (Inst.K != graph::Instance::Action)
-      continue;
-    const std::string &M = P.get(Inst.Module).Name;
-    if (M != "TcpListen" && M != "TcpReply")
-      continue;
-    Tcp[I] = true;
-    if (FirstTcp)
-      Group[Find(I)] = Find(*FirstTcp);
-    else
-      FirstTcp = I;
-  }
-  std::map<uint32_t, std::vector<uint32_t>> Members;
-  for (uint32_t I = 0; I < Group.size(); ++I)
-    if (NetOf[I] != UINT32_MAX || Tcp[I])
-      Members[Find(I)].push_back(I);
-  for (auto &[Root, Ms] : Members) {
-    std::optional<uint32_t> PinnedAt;
-    uint32_t PinnedBy = 0;
-    std::vector<size_t> Count(N, 0);
-    for (uint32_t I : Ms) {
-      ++Count[P.Instances[I].Node];
-      if (!Pinned[I])
-        continue;
-      if (PinnedAt && *PinnedAt != P.Instances[I].Node) {
-        const graph::Instance &A = P.Instances[PinnedBy], &B = P.Instances[I];
-        // Why they belong together: a network between them, or else both
-        // are TCP modules.
-        uint32_t Net = NetOf[I] != UINT32_MAX ? NetOf[I] : NetOf[PinnedBy];
-        if (Net != UINT32_MAX && !(Tcp[I] && Tcp[PinnedBy]))
-          Diags.report(B.Pin->Loc, DiagId::ErrSNetPinsApart)
-              << A.Name << P.Nodes[A.Node].Name << B.Name
-              << P.Nodes[B.Node].Name << P.Instances[Net].Name;
-        else
-          Diags.report(B.Pin->Loc, DiagId::ErrTcpPinsApart)
-              << A.Name << P.Nodes[A.Node].Name << B.Name
-              << P.Nodes[B.Node].Name;
-        Ok = false;
-        break;
-      }
-      PinnedAt = P.Instances[I].Node;
-      PinnedBy = I;
-    }
-    uint32_t Target = PinnedAt ? *PinnedAt
-                               : uint32_t(std::max_element(Count.begin(),
-                                                           Count.end()) -
-                                          Count.begin());
-    for (uint32_t I : Ms)
-      P.Instances[I].Node = Target;
-  }
-  return Ok;
+  // 4. Instances that must share a node.
+  return keepTogether(P, Pinned, Diags);
 }

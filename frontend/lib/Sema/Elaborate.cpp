@@ -7,8 +7,8 @@
 // Expands the main root module: every declarator becomes instances, every
 // flow statement becomes edges and collectives, and every instance of a
 // sub-root is elaborated in its own scope with two pass-through boundary
-// instances (its Input and Output) that spliceBoundaries() later contracts
-// away, so the result only connects real module instances.
+// instances (its Input and Output) that spliceBoundaries() (Splice.cpp)
+// later contracts away, so the result only connects real module instances.
 //
 // Connection rule (docs/language.md): between a source list S and a target
 // list T, if |S| == |T| > 1 element i feeds element i; otherwise every
@@ -39,32 +39,6 @@ std::string Sema::portName(const graph::PortRef &P) const {
   if (!P.Queue.empty())
     S += "." + P.Queue;
   return S;
-}
-
-static bool isBuiltinOp(llvm::StringRef Op) {
-  return Op == "sum" || Op == "multiply" || Op == "min" || Op == "max";
-}
-
-//===----------------------------------------------------------------------===//
-// Declarations
-//===----------------------------------------------------------------------===//
-
-/// The built-in collective a name denotes, if any.
-static std::optional<graph::Collective::Kind>
-builtinCollective(llvm::StringRef Name) {
-  for (auto K : {graph::Collective::Reduce, graph::Collective::Broadcast,
-                 graph::Collective::Gather, graph::Collective::Scatter,
-                 graph::Collective::AllToAll})
-    if (Name == graph::kindName(K))
-      return K;
-  return std::nullopt;
-}
-
-/// How diagnostics name a kind of collective: `broadcast 'b'`.
-static const char *collectiveWord(graph::Collective::Kind K) {
-  static const char *const Words[] = {"reduce", "broadcast", "gather",
-                                      "scatter", "all-to-all"};
-  return Words[K];
 }
 
 void Sema::poison(Scope &S, const std::string &Name, SourceLoc Loc) {
@@ -119,8 +93,12 @@ void Sema::elaborateRoot(Scope &S) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
 /// The names a flow statement of this root can use.
-static std::vector<std::string> scopeNames(const Scope &S) {
+std::vector<std::string> sema::scopeNames(const Scope &S) {
   std::vector<std::string> Out;
   for (const auto &[Name, E] : S.Names)
     Out.push_back(Name);
@@ -130,154 +108,159 @@ static std::vector<std::string> scopeNames(const Scope &S) {
 void Sema::declareInstances(const ast::InstanceDecl &D, Scope &S) {
   if (TooManyInstances)
     return;
+  const Symbol *Sym = instanceModule(D, S);
+  if (!Sym)
+    return;
+  for (const ast::Declarator &Decl : D.Declarators) {
+    Scope::Entry E;
+    std::optional<graph::ArgListId> Args;
+    if (!declareEntry(Decl, *Sym, S, E, Args))
+      continue;
+    if (Sym->K == Symbol::BuiltinReduce || Sym->K == Symbol::BuiltinBroadcast) {
+      declareCollective(Decl, std::move(E), S);
+      continue;
+    }
+    if (!expandDeclarator(Decl, E, Args, S))
+      return;
+    S.Names[Decl.Ident.Text] = std::move(E);
+  }
+}
+
+const Symbol *Sema::instanceModule(const ast::InstanceDecl &D, Scope &S) {
   const Symbol *Sym = lookup(D.Module.Text);
-  bool Bad = false;
   if (!Sym) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrUnknownModule)
         << D.Module.Text;
     suggestName(D.Module.Range.Begin, D.Module.Text,
                 symbolNames({Symbol::Action, Symbol::Root,
                              Symbol::BuiltinReduce, Symbol::BuiltinBroadcast}));
-    Bad = true;
   } else if (Sym->K == Symbol::Box || Sym->K == Symbol::Net) {
     Diags.report(D.Module.Range.Begin, DiagId::ErrBoxNotInstantiable)
         << D.Module.Text << (Sym->K == Symbol::Box ? "a box module" : "a net");
-    Bad = true;
+  } else {
+    const auto &Reqs = S.RootSym->RootDecl->Requires;
+    if (std::none_of(Reqs.begin(), Reqs.end(), [&](const ast::Name &N) {
+          return N.Text == D.Module.Text;
+        }))
+      Diags.report(D.Module.Range.Begin, DiagId::ErrNotRequired)
+          << D.Module.Text << S.RootSym->Name;
+    // A root inside itself, directly or through others, would never end.
+    // 'requires' cycles are reported where they are declared; this catches
+    // an instance whose module was not required (reported just above).
+    auto At = Sym->K == Symbol::Root
+                  ? std::find(Elaborating.begin(), Elaborating.end(), Sym)
+                  : Elaborating.end();
+    if (At == Elaborating.end())
+      return Sym;
+    std::string Chain;
+    for (auto I = At; I != Elaborating.end(); ++I)
+      Chain += (*I)->Name + " -> ";
+    Chain += Sym->Name;
+    Diags.report(D.Module.Range.Begin, DiagId::ErrContainsItself)
+        << Sym->Name << Chain;
   }
-  if (Bad) {
-    // Declare the names anyway, so later uses do not add errors of their own.
-    for (const ast::Declarator &Decl : D.Declarators)
-      if (!S.Names.count(Decl.Ident.Text))
-        poison(S, Decl.Ident.Text, Decl.Ident.Range.Begin);
-    return;
-  }
-  const auto &Reqs = S.RootSym->RootDecl->Requires;
-  if (std::none_of(Reqs.begin(), Reqs.end(),
-                   [&](const ast::Name &N) { return N.Text == D.Module.Text; }))
-    Diags.report(D.Module.Range.Begin, DiagId::ErrNotRequired)
-        << D.Module.Text << S.RootSym->Name;
-  // A root inside itself, directly or through others, would never end.
-  // 'requires' cycles are reported where they are declared; this catches
-  // an instance whose module was not required (reported just above).
-  if (Sym->K == Symbol::Root) {
-    auto At = std::find(Elaborating.begin(), Elaborating.end(), Sym);
-    if (At != Elaborating.end()) {
-      std::string Chain;
-      for (auto I = At; I != Elaborating.end(); ++I)
-        Chain += (*I)->Name + " -> ";
-      Chain += Sym->Name;
-      Diags.report(D.Module.Range.Begin, DiagId::ErrContainsItself)
-          << Sym->Name << Chain;
-      for (const ast::Declarator &Decl : D.Declarators)
-        if (!S.Names.count(Decl.Ident.Text))
-          poison(S, Decl.Ident.Text, Decl.Ident.Range.Begin);
-      return;
-    }
-  }
+  // Declare the names anyway, so later uses do not add errors of their own.
+  for (const ast::Declarator &Decl : D.Declarators)
+    if (!S.Names.count(Decl.Ident.Text))
+      poison(S, Decl.Ident.Text, Decl.Ident.Range.Begin);
+  return nullptr;
+}
 
-  for (const ast::Declarator &Decl : D.Declarators) {
-    const std::string &Name = Decl.Ident.Text;
-    if (auto It = S.Names.find(Name); It != S.Names.end()) {
-      Diags.report(Decl.Ident.Range.Begin, DiagId::ErrNameTaken)
-          << Name << S.RootSym->Name;
-      Diags.report(It->second.Loc, DiagId::NoteDeclaredHere) << Name;
-      continue;
-    }
-    if (S.Consts.count(Name)) {
-      Diags.report(Decl.Ident.Range.Begin, DiagId::ErrNameTaken)
-          << Name << S.RootSym->Name;
-      continue;
-    }
-    std::optional<graph::ArgListId> Args;
-    bool NeedsArgs =
-        Sym->K == Symbol::Action && Sym->DeclareDecl &&
-        std::any_of(Sym->DeclareDecl->Params.begin(),
-                    Sym->DeclareDecl->Params.end(),
-                    [](const auto &Prm) { return !Prm.HasDefault; });
-    if ((Decl.HasArgs || NeedsArgs) && !bindArgs(Decl, *Sym, S, Args)) {
-      poison(S, Name, Decl.Ident.Range.Begin);
-      continue;
-    }
-    Scope::Entry E;
-    E.Module = Sym;
-    E.Loc = Decl.Ident.Range.Begin;
-    if (Decl.Size) {
-      std::optional<int64_t> N = eval(*Decl.Size, S);
-      if (N && (*N < 1 || *N > MaxVectorLength)) {
-        Diags.report(Decl.Size->getLoc(), DiagId::ErrBadVectorSize)
-            << std::to_string(*N) << std::to_string(MaxVectorLength);
-        N.reset();
-      }
-      if (!N) {
-        poison(S, Name, E.Loc);
-        continue;
-      }
-      E.IsVector = true;
-      E.Length = static_cast<uint32_t>(*N);
-    }
-
-    if (Sym->K == Symbol::BuiltinReduce || Sym->K == Symbol::BuiltinBroadcast) {
-      if (E.IsVector) {
-        Diags.report(Decl.Ident.Range.Begin, DiagId::ErrCollectiveVector)
-            << Name;
-        poison(S, Name, E.Loc);
-        continue;
-      }
-      E.K = Sym->K == Symbol::BuiltinReduce ? Scope::Entry::Reduce
-                                            : Scope::Entry::Broadcast;
-      E.Coll = Sym->Coll;
-      S.Names[Name] = std::move(E);
-      continue;
-    }
-
-    uint64_t Per = Sym->K == Symbol::Root ? 2 : 1;
-    if (Prog->Instances.size() + uint64_t(E.Length) * Per > Opts.MaxInstances) {
-      Diags.report(Decl.Ident.Range.Begin, DiagId::ErrTooManyInstances)
-          << std::to_string(Opts.MaxInstances);
-      TooManyInstances = true;
-      return;
-    }
-    std::string Base = S.Prefix + Name;
-    for (uint32_t I = 0; I < E.Length; ++I) {
-      std::string Full =
-          E.IsVector ? Base + "[" + std::to_string(I) + "]" : Base;
-      if (Sym->K == Symbol::Action) {
-        graph::Instance Inst;
-        Inst.Name = Full;
-        Inst.Module = Sym->Module;
-        Inst.Vector = Base;
-        Inst.Index = I;
-        Inst.VectorLength = E.Length;
-        Inst.IsVector = E.IsVector;
-        Inst.Loc = E.Loc;
-        Inst.Args = Args;
-        E.Members.push_back(addInstance(std::move(Inst)));
-        continue;
-      }
-      // A sub-root: its boundaries, then its own flows in a fresh scope.
-      E.K = Scope::Entry::SubRoot;
-      graph::Instance In, Out;
-      In.Name = Full + ".Input";
-      Out.Name = Full + ".Output";
-      In.Loc = Out.Loc = E.Loc;
-      graph::InstanceId InId = addInstance(std::move(In));
-      IsBoundary.back() = true;
-      graph::InstanceId OutId = addInstance(std::move(Out));
-      IsBoundary.back() = true;
-      BoundaryPeer[OutId.Index] = {InId, Sym};
-      E.Members.push_back(InId);
-      E.OutMembers.push_back(OutId);
-      Scope Sub;
-      Sub.RootSym = Sym;
-      Sub.Prefix = Full + ".";
-      Sub.InBoundary = InId;
-      Sub.OutBoundary = OutId;
-      elaborateRoot(Sub);
-      if (TooManyInstances)
-        return;
-    }
-    S.Names[Name] = std::move(E);
+bool Sema::declareEntry(const ast::Declarator &Decl, const Symbol &Sym,
+                        Scope &S, Scope::Entry &E,
+                        std::optional<graph::ArgListId> &Args) {
+  const std::string &Name = Decl.Ident.Text;
+  if (auto It = S.Names.find(Name); It != S.Names.end()) {
+    Diags.report(Decl.Ident.Range.Begin, DiagId::ErrNameTaken)
+        << Name << S.RootSym->Name;
+    Diags.report(It->second.Loc, DiagId::NoteDeclaredHere) << Name;
+    return false;
   }
+  if (S.Consts.count(Name)) {
+    Diags.report(Decl.Ident.Range.Begin, DiagId::ErrNameTaken)
+        << Name << S.RootSym->Name;
+    return false;
+  }
+  bool NeedsArgs = Sym.K == Symbol::Action && Sym.DeclareDecl &&
+                   std::any_of(Sym.DeclareDecl->Params.begin(),
+                               Sym.DeclareDecl->Params.end(),
+                               [](const auto &Prm) { return !Prm.HasDefault; });
+  if ((Decl.HasArgs || NeedsArgs) && !bindArgs(Decl, Sym, S, Args)) {
+    poison(S, Name, Decl.Ident.Range.Begin);
+    return false;
+  }
+  E.Module = &Sym;
+  E.Loc = Decl.Ident.Range.Begin;
+  if (!Decl.Size)
+    return true;
+  std::optional<int64_t> N = eval(*Decl.Size, S);
+  if (N && (*N < 1 || *N > MaxVectorLength)) {
+    Diags.report(Decl.Size->getLoc(), DiagId::ErrBadVectorSize)
+        << std::to_string(*N) << std::to_string(MaxVectorLength);
+    N.reset();
+  }
+  if (!N) {
+    poison(S, Name, E.Loc);
+    return false;
+  }
+  E.IsVector = true;
+  E.Length = static_cast<uint32_t>(*N);
+  return true;
+}
+
+bool Sema::expandDeclarator(const ast::Declarator &Decl, Scope::Entry &E,
+                            std::optional<graph::ArgListId> Args, Scope &S) {
+  const Symbol &Sym = *E.Module;
+  uint64_t Per = Sym.K == Symbol::Root ? 2 : 1;
+  if (Prog->Instances.size() + uint64_t(E.Length) * Per > Opts.MaxInstances) {
+    Diags.report(Decl.Ident.Range.Begin, DiagId::ErrTooManyInstances)
+        << std::to_string(Opts.MaxInstances);
+    TooManyInstances = true;
+    return false;
+  }
+  std::string Base = S.Prefix + Decl.Ident.Text;
+  for (uint32_t I = 0; I < E.Length; ++I) {
+    std::string Full = E.IsVector ? Base + "[" + std::to_string(I) + "]" : Base;
+    if (Sym.K == Symbol::Action) {
+      graph::Instance Inst;
+      Inst.Name = Full;
+      Inst.Module = Sym.Module;
+      Inst.Vector = Base;
+      Inst.Index = I;
+      Inst.VectorLength = E.Length;
+      Inst.IsVector = E.IsVector;
+      Inst.Loc = E.Loc;
+      Inst.Args = Args;
+      E.Members.push_back(addInstance(std::move(Inst)));
+      continue;
+    }
+    E.K = Scope::Entry::SubRoot;
+    elaborateSubRoot(Sym, Full, E);
+    if (TooManyInstances)
+      return false;
+  }
+  return true;
+}
+
+void Sema::elaborateSubRoot(const Symbol &Root, const std::string &Full,
+                            Scope::Entry &E) {
+  graph::Instance In, Out;
+  In.Name = Full + ".Input";
+  Out.Name = Full + ".Output";
+  In.Loc = Out.Loc = E.Loc;
+  graph::InstanceId InId = addInstance(std::move(In));
+  IsBoundary.back() = true;
+  graph::InstanceId OutId = addInstance(std::move(Out));
+  IsBoundary.back() = true;
+  BoundaryPeer[OutId.Index] = {InId, &Root};
+  E.Members.push_back(InId);
+  E.OutMembers.push_back(OutId);
+  Scope Sub;
+  Sub.RootSym = &Root;
+  Sub.Prefix = Full + ".";
+  Sub.InBoundary = InId;
+  Sub.OutBoundary = OutId;
+  elaborateRoot(Sub);
 }
 
 // `FileSource src("in.txt", 4096);`: the arguments set the parameters the
@@ -524,19 +507,6 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
 // Flow statements
 //===----------------------------------------------------------------------===//
 
-namespace {
-struct Item {
-  const ast::NetExpr *E = nullptr;
-  enum Kind { Ref, Collective, Network } K = Ref;
-  graph::InstanceId Net;
-  bool Failed = false;
-};
-struct StageInfo {
-  std::vector<Item> Items;
-  std::optional<uint32_t> Collective; // index into Program::Collectives
-};
-} // namespace
-
 void Sema::connect(const std::vector<graph::PortRef> &From,
                    const std::vector<graph::PortRef> &To, SourceLoc Loc) {
   bool Zip = From.size() == To.size() && From.size() > 1;
@@ -556,250 +526,111 @@ void Sema::connect(const std::vector<graph::PortRef> &From,
       Prog->Edges.push_back({F, T, Loc});
 }
 
+// A flow statement is elaborated in three steps: its items are classified
+// (creating its collectives and network instances), then the stages are
+// resolved to ports, and each pair of neighbouring stages is connected by
+// edges or through the collective between them.
 void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
-  std::vector<StageInfo> Stages(F.Stages.size());
+  std::vector<FlowStage> Stages = classifyStages(F, S);
+  connectStages(F, Stages, S);
+}
 
-  // Classify every item; create collectives and S-Net network instances.
+std::vector<FlowStage> Sema::classifyStages(const ast::FlowStmt &F, Scope &S) {
+  std::vector<FlowStage> Stages(F.Stages.size());
   for (size_t SI = 0; SI < F.Stages.size(); ++SI) {
     for (const auto &EPtr : F.Stages[SI]) {
-      Item It;
+      FlowItem It;
       It.E = EPtr.get();
-      std::optional<graph::Collective> Coll;
-      Scope::Entry *Used = nullptr;
-
-      if (auto *C = dyn_cast<ast::CollectiveExpr>(It.E)) {
-        const std::string &Callee = C->Callee.Text;
-        auto NameIt = S.Names.find(Callee);
-        graph::Collective G;
-        G.Loc = C->getLoc();
-        if (NameIt != S.Names.end()) {
-          Scope::Entry &E = NameIt->second;
-          E.Referenced = true;
-          if (E.K == Scope::Entry::Invalid)
-            continue;
-          if (E.K != Scope::Entry::Reduce && E.K != Scope::Entry::Broadcast) {
-            Diags.report(C->Callee.Range.Begin, DiagId::ErrNotCollective)
-                << Callee;
-            continue;
-          }
-          G.K =
-              E.K == Scope::Entry::Reduce ? graph::Collective::Reduce : E.Coll;
-          G.Name = S.Prefix + Callee;
-          Used = &E;
-        } else if (auto K = builtinCollective(Callee)) {
-          G.K = *K;
-          G.Name = Callee + "#" + std::to_string(++InlineCollectives);
-        } else {
-          const Symbol *Sym = lookup(Callee);
-          if (Sym && Sym->K != Symbol::Net && Sym->K != Symbol::Box)
-            Diags.report(C->Callee.Range.Begin, DiagId::ErrNotCollective)
-                << Callee;
-          else {
-            Diags.report(C->Callee.Range.Begin, DiagId::ErrUnknownName)
-                << Callee << S.RootSym->Name;
-            std::vector<std::string> Names = scopeNames(S);
-            Names.push_back("Reduce");
-            Names.push_back("Broadcast");
-            suggestName(C->Callee.Range.Begin, Callee, Names);
-          }
-          continue;
-        }
-        if (G.K == graph::Collective::Reduce) {
-          if (!C->Op) {
-            Diags.report(C->getLoc(), DiagId::ErrReduceNeedsOp) << Callee;
-            continue;
-          }
-          G.Op = C->Op->Text;
-          G.UserOp = !isBuiltinOp(G.Op);
-          if (G.UserOp && !isVisibleFunction(G.Op)) {
-            Diags.report(C->Op->Range.Begin, DiagId::ErrUnknownReduceOp)
-                << G.Op;
-            suggestName(C->Op->Range.Begin, G.Op,
-                        {"sum", "multiply", "min", "max"});
-            continue;
-          }
-        } else if (C->Op) {
-          Diags.report(C->Op->Range.Begin, DiagId::ErrBroadcastTakesNoOp)
-              << Callee << collectiveWord(G.K);
-          continue;
-        }
-        Coll = std::move(G);
-      } else if (auto *R = dyn_cast<ast::RefExpr>(It.E)) {
-        const ast::InstanceRef &Ref = R->Ref;
-        auto NameIt = Ref.Head == ast::InstanceRef::Named
-                          ? S.Names.find(Ref.Base.Text)
-                          : S.Names.end();
-        if (NameIt != S.Names.end() &&
-            (NameIt->second.K == Scope::Entry::Reduce ||
-             NameIt->second.K == Scope::Entry::Broadcast)) {
-          Scope::Entry &E = NameIt->second;
-          E.Referenced = true;
-          if (E.K == Scope::Entry::Reduce) {
-            Diags.report(Ref.Range.Begin, DiagId::ErrReduceNeedsOp)
-                << Ref.Base.Text;
-            continue;
-          }
-          if (Ref.Lo) {
-            Diags.report(Ref.Lo->getLoc(), DiagId::ErrCollectiveIndexed)
-                << Ref.Base.Text;
-            continue;
-          }
-          if (Ref.Queue) {
-            Diags.report(Ref.Queue->Range.Begin, DiagId::ErrCollectiveQueue);
-            continue;
-          }
-          graph::Collective G;
-          G.K = E.Coll;
-          G.Name = S.Prefix + Ref.Base.Text;
-          G.Loc = R->getLoc();
-          Used = &E;
-          Coll = std::move(G);
-        } else if (NameIt == S.Names.end() &&
-                   Ref.Head == ast::InstanceRef::Named && !Ref.Lo &&
-                   !Ref.Queue &&
-                   ((builtinCollective(Ref.Base.Text) &&
-                     Ref.Base.Text != "Reduce") ||
-                    isNetName(Ref.Base.Text))) {
-          if (auto K = builtinCollective(Ref.Base.Text)) {
-            graph::Collective G;
-            G.K = *K;
-            G.Name = Ref.Base.Text + "#" + std::to_string(++InlineCollectives);
-            G.Loc = R->getLoc();
-            Coll = std::move(G);
-          } else {
-            It.K = Item::Network;
-          }
-        }
-      } else {
-        It.K = Item::Network;
-      }
-
-      if (Coll) {
-        if (Used) {
-          if (Used->UsedAt) {
-            Diags.report(It.E->getLoc(), DiagId::ErrCollectiveReused)
-                << Coll->Name;
-            Diags.report(*Used->UsedAt, DiagId::NotePreviousUse) << Coll->Name;
-            continue;
-          }
-          Used->UsedAt = It.E->getLoc();
-        }
-        It.K = Item::Collective;
-        if (F.Stages[SI].size() > 1) {
-          Diags.report(It.E->getLoc(), DiagId::ErrCollectiveNotAlone);
-          continue;
-        }
-        Stages[SI].Collective = static_cast<uint32_t>(Prog->Collectives.size());
-        Prog->Collectives.push_back(std::move(*Coll));
-      } else if (It.K == Item::Network) {
-        std::optional<graph::SNetNodeId> Root = buildNetwork(*It.E, S);
-        if (!Root) {
-          It.Failed = true;
-        } else {
-          graph::Instance Inst;
-          Inst.K = graph::Instance::SNet;
-          Inst.Net = *Root;
-          Inst.Name = S.Prefix + "net#" + std::to_string(++Networks);
-          Inst.Vector = Inst.Name;
-          Inst.Loc = It.E->getLoc();
-          It.Net = addInstance(std::move(Inst));
-        }
-      }
-      Stages[SI].Items.push_back(It);
+      std::optional<CollectiveUse> Use;
+      bool Kept = true;
+      if (auto *C = dyn_cast<ast::CollectiveExpr>(It.E))
+        Kept = (Use = collectiveCall(*C, S)).has_value();
+      else if (auto *R = dyn_cast<ast::RefExpr>(It.E))
+        Kept = classifyRef(*R, S, It, Use);
+      else
+        It.K = FlowItem::Network;
+      if (Kept && addFlowItem(It, std::move(Use), F.Stages[SI].size() == 1,
+                              Stages[SI], S))
+        Stages[SI].Items.push_back(It);
     }
   }
+  return Stages;
+}
 
-  // Resolve one stage as sources or targets; nullopt if any item failed.
-  auto Resolve = [&](StageInfo &St,
-                     Side Which) -> std::optional<std::vector<graph::PortRef>> {
-    std::vector<graph::PortRef> Out;
-    bool Ok = true;
-    for (Item &It : St.Items) {
-      if (It.Failed) {
-        Ok = false;
-        continue;
+bool Sema::addFlowItem(FlowItem &It, std::optional<CollectiveUse> Use,
+                       bool Alone, FlowStage &St, Scope &S) {
+  if (Use) {
+    if (Scope::Entry *Declared = Use->Declared) {
+      if (Declared->UsedAt) {
+        Diags.report(It.E->getLoc(), DiagId::ErrCollectiveReused)
+            << Use->Coll.Name;
+        Diags.report(*Declared->UsedAt, DiagId::NotePreviousUse)
+            << Use->Coll.Name;
+        return false;
       }
-      if (It.K == Item::Network) {
-        Out.push_back({It.Net, graph::DefaultQueue});
-        continue;
-      }
-      auto Ports = resolveRef(llvm::cast<ast::RefExpr>(It.E)->Ref, Which, S);
-      if (!Ports) {
-        It.Failed = true; // report each bad reference once
-        Ok = false;
-        continue;
-      }
-      Out.insert(Out.end(), Ports->begin(), Ports->end());
+      Declared->UsedAt = It.E->getLoc();
     }
-    if (!Ok)
-      return std::nullopt;
-    return Out;
-  };
+    It.K = FlowItem::Collective;
+    if (!Alone) {
+      Diags.report(It.E->getLoc(), DiagId::ErrCollectiveNotAlone);
+      return false;
+    }
+    St.Collective = static_cast<uint32_t>(Prog->Collectives.size());
+    Prog->Collectives.push_back(std::move(Use->Coll));
+  } else if (It.K == FlowItem::Network) {
+    std::optional<graph::SNetNodeId> Root = buildNetwork(*It.E, S);
+    if (!Root) {
+      It.Failed = true;
+    } else {
+      graph::Instance Inst;
+      Inst.K = graph::Instance::SNet;
+      Inst.Net = *Root;
+      Inst.Name = S.Prefix + "net#" + std::to_string(++Networks);
+      Inst.Vector = Inst.Name;
+      Inst.Loc = It.E->getLoc();
+      It.Net = addInstance(std::move(Inst));
+    }
+  }
+  return true;
+}
 
+std::optional<std::vector<graph::PortRef>>
+Sema::resolveStage(FlowStage &St, Side Which, Scope &S) {
+  std::vector<graph::PortRef> Out;
+  bool Ok = true;
+  for (FlowItem &It : St.Items) {
+    if (It.Failed) {
+      Ok = false;
+      continue;
+    }
+    if (It.K == FlowItem::Network) {
+      Out.push_back({It.Net, graph::DefaultQueue});
+      continue;
+    }
+    auto Ports = resolveRef(llvm::cast<ast::RefExpr>(It.E)->Ref, Which, S);
+    if (!Ports) {
+      It.Failed = true; // report each bad reference once
+      Ok = false;
+      continue;
+    }
+    Out.insert(Out.end(), Ports->begin(), Ports->end());
+  }
+  if (!Ok)
+    return std::nullopt;
+  return Out;
+}
+
+void Sema::connectStages(const ast::FlowStmt &F, std::vector<FlowStage> &Stages,
+                         Scope &S) {
   size_t N = Stages.size();
   for (size_t I = 0; I < N; ++I) {
     if (Stages[I].Collective) {
-      graph::Collective &C = Prog->Collectives[*Stages[I].Collective];
-      const char *Word = collectiveWord(C.K);
-      if (I == 0) {
-        Diags.report(C.Loc, DiagId::ErrCollectiveNoParticipants)
-            << Word << C.Name;
-      } else if (Stages[I - 1].Collective) {
-        Diags.report(C.Loc, DiagId::ErrCollectiveAdjacent)
-            << Prog->Collectives[*Stages[I - 1].Collective].Name << C.Name;
-      } else if (auto Src = Resolve(Stages[I - 1], Side::Source)) {
-        C.Sources = std::move(*Src);
-      }
-      if (I + 1 < N) {
-        if (!Stages[I + 1].Collective)
-          if (auto Dst = Resolve(Stages[I + 1], Side::Target))
-            C.Receivers = std::move(*Dst);
-      } else if (C.K == graph::Collective::Reduce ||
-                 C.K == graph::Collective::Gather ||
-                 C.K == graph::Collective::AllToAll) {
-        // All-reduce (all-gather, all-to-all): every participant gets the
-        // result on its default input queue.
-        C.AllReduce = true;
-        std::set<uint32_t> Seen;
-        for (const graph::PortRef &P : C.Sources) {
-          // A sub-root participates through its Output; it receives through
-          // its Input.
-          graph::InstanceId To = P.Inst;
-          if (IsBoundary[P.Inst.Index]) {
-            auto Peer = BoundaryPeer.find(P.Inst.Index);
-            if (Peer == BoundaryPeer.end()) {
-              // The participant is this sub-root's own Input: the result
-              // would have to go back out through it.
-              Diags.report(C.Loc, DiagId::ErrInputAsTarget);
-              break;
-            }
-            const auto &[In, Root] = Peer->second;
-            if (!Root->BoundaryInputs.count("")) {
-              Diags.report(C.Loc, DiagId::ErrUnknownBoundaryQueue)
-                  << Root->Name << "input"
-                  << "(the default one)"
-                  << "Input";
-              break;
-            }
-            To = In;
-          }
-          if (Seen.insert(To.Index).second)
-            C.Receivers.push_back({To, graph::DefaultQueue});
-        }
-      } else {
-        Diags.report(C.Loc, DiagId::ErrBroadcastNoReceivers)
-            << C.Name << collectiveWord(C.K);
-      }
-      if (C.K == graph::Collective::AllToAll && !C.Receivers.empty() &&
-          !C.Sources.empty() && C.Receivers.size() != C.Sources.size())
-        Diags.report(C.Loc, DiagId::ErrAllToAllCounts)
-            << C.Name << std::to_string(C.Sources.size())
-            << std::to_string(C.Receivers.size());
+      attachCollective(Stages, I, S);
       continue;
     }
     if (I + 1 < N && !Stages[I + 1].Collective) {
-      auto Src = Resolve(Stages[I], Side::Source);
-      auto Dst = Resolve(Stages[I + 1], Side::Target);
+      auto Src = resolveStage(Stages[I], Side::Source, S);
+      auto Dst = resolveStage(Stages[I + 1], Side::Target, S);
       if (Src && Dst)
         connect(*Src, *Dst, F.getLoc());
     }
@@ -807,175 +638,8 @@ void Sema::elaborateFlow(const ast::FlowStmt &F, Scope &S) {
 }
 
 //===----------------------------------------------------------------------===//
-// Splicing sub-roots
-//===----------------------------------------------------------------------===//
-
-void Sema::spliceBoundaries() {
-  auto &Insts = Prog->Instances;
-  auto &Edges = Prog->Edges;
-  std::vector<bool> Dead(Edges.size(), false);
-  std::vector<std::vector<uint32_t>> InEdges(Insts.size()),
-      OutEdges(Insts.size());
-  std::vector<std::vector<uint32_t>> CollRefs(Insts.size());
-  auto AddEdge = [&](graph::Edge E) {
-    uint32_t Id = static_cast<uint32_t>(Edges.size());
-    OutEdges[E.From.Inst.Index].push_back(Id);
-    InEdges[E.To.Inst.Index].push_back(Id);
-    Edges.push_back(std::move(E));
-    Dead.push_back(false);
-  };
-  for (uint32_t I = 0; I < Edges.size(); ++I) {
-    OutEdges[Edges[I].From.Inst.Index].push_back(I);
-    InEdges[Edges[I].To.Inst.Index].push_back(I);
-  }
-  for (uint32_t C = 0; C < Prog->Collectives.size(); ++C) {
-    for (const auto &P : Prog->Collectives[C].Sources)
-      CollRefs[P.Inst.Index].push_back(C);
-    for (const auto &P : Prog->Collectives[C].Receivers)
-      CollRefs[P.Inst.Index].push_back(C);
-  }
-
-  // Replaces every occurrence of port `B` in `List` by `With`, in order.
-  // Sources are a set (a queue contributes once); receivers are not: a
-  // receiver reached through two pass-through paths gets two copies.
-  auto Substitute = [](std::vector<graph::PortRef> &List,
-                       const graph::PortRef &B,
-                       const std::vector<graph::PortRef> &With, bool Unique) {
-    std::vector<graph::PortRef> Out;
-    std::set<std::pair<uint32_t, std::string>> Seen;
-    for (const graph::PortRef &P : List) {
-      const std::vector<graph::PortRef> One{P};
-      for (const graph::PortRef &Q : P == B ? With : One)
-        if (!Unique || Seen.insert({Q.Inst.Index, Q.Queue}).second)
-          Out.push_back(Q);
-    }
-    List = std::move(Out);
-  };
-
-  for (uint32_t B = 0; B < Insts.size(); ++B) {
-    if (!IsBoundary[B])
-      continue;
-    // Every queue of the boundary is contracted on its own.
-    std::set<std::string> Queues;
-    for (uint32_t E : InEdges[B])
-      if (!Dead[E])
-        Queues.insert(Edges[E].To.Queue);
-    for (uint32_t E : OutEdges[B])
-      if (!Dead[E])
-        Queues.insert(Edges[E].From.Queue);
-    for (uint32_t C : CollRefs[B]) {
-      for (const auto &P : Prog->Collectives[C].Sources)
-        if (P.Inst.Index == B)
-          Queues.insert(P.Queue);
-      for (const auto &P : Prog->Collectives[C].Receivers)
-        if (P.Inst.Index == B)
-          Queues.insert(P.Queue);
-    }
-    for (const std::string &Q : Queues) {
-      graph::PortRef Port{graph::InstanceId(B), Q};
-      std::vector<uint32_t> Ins, Outs;
-      for (uint32_t E : InEdges[B])
-        if (!Dead[E] && Edges[E].To.Queue == Q)
-          Ins.push_back(E);
-      for (uint32_t E : OutEdges[B])
-        if (!Dead[E] && Edges[E].From.Queue == Q)
-          Outs.push_back(E);
-      std::vector<graph::PortRef> Upstream, Downstream;
-      for (uint32_t E : Ins)
-        Upstream.push_back(Edges[E].From);
-      for (uint32_t E : Outs)
-        Downstream.push_back(Edges[E].To);
-      for (uint32_t I : Ins)
-        for (uint32_t O : Outs)
-          AddEdge({Edges[I].From, Edges[O].To, Edges[I].Loc});
-      for (uint32_t E : Ins)
-        Dead[E] = true;
-      for (uint32_t E : Outs)
-        Dead[E] = true;
-      // A collective that delivers into this queue and one that takes
-      // from it would be joined directly once the boundary is gone, which
-      // a flow statement may not do either.
-      std::optional<uint32_t> Feeding, Fed;
-      for (uint32_t C : CollRefs[B]) {
-        const graph::Collective &Coll = Prog->Collectives[C];
-        if (!Feeding && llvm::is_contained(Coll.Receivers, Port))
-          Feeding = C;
-        if (!Fed && llvm::is_contained(Coll.Sources, Port))
-          Fed = C;
-      }
-      if (Feeding && Fed && *Feeding != *Fed)
-        Diags.report(Prog->Collectives[*Fed].Loc,
-                     DiagId::ErrCollectiveAdjacent)
-            << Prog->Collectives[*Feeding].Name
-            << Prog->Collectives[*Fed].Name;
-      for (uint32_t C : CollRefs[B]) {
-        graph::Collective &Coll = Prog->Collectives[C];
-        Substitute(Coll.Sources, Port, Upstream, /*Unique=*/true);
-        Substitute(Coll.Receivers, Port, Downstream, /*Unique=*/false);
-        for (const auto &P : Upstream)
-          CollRefs[P.Inst.Index].push_back(C);
-        for (const auto &P : Downstream)
-          CollRefs[P.Inst.Index].push_back(C);
-      }
-    }
-  }
-
-  // Drop the boundaries and renumber what is left.
-  std::vector<uint32_t> NewIndex(Insts.size(), UINT32_MAX);
-  std::vector<graph::Instance> Kept;
-  for (uint32_t I = 0; I < Insts.size(); ++I)
-    if (!IsBoundary[I]) {
-      NewIndex[I] = static_cast<uint32_t>(Kept.size());
-      Kept.push_back(std::move(Insts[I]));
-    }
-  Insts = std::move(Kept);
-  IsBoundary.assign(Insts.size(), false);
-  auto Remap = [&](graph::PortRef &P) {
-    P.Inst = graph::InstanceId(NewIndex[P.Inst.Index]);
-  };
-  std::vector<graph::Edge> Live;
-  for (uint32_t E = 0; E < Edges.size(); ++E)
-    if (!Dead[E]) {
-      Remap(Edges[E].From);
-      Remap(Edges[E].To);
-      Live.push_back(std::move(Edges[E]));
-    }
-  Edges = std::move(Live);
-  for (graph::Collective &C : Prog->Collectives) {
-    for (graph::PortRef &P : C.Sources)
-      Remap(P);
-    for (graph::PortRef &P : C.Receivers)
-      Remap(P);
-  }
-}
-
-//===----------------------------------------------------------------------===//
 // Whole-graph checks
 //===----------------------------------------------------------------------===//
-
-void Sema::checkCollectiveSources() {
-  std::map<std::pair<uint32_t, std::string>, uint32_t> FedCollective;
-  for (uint32_t C = 0; C < Prog->Collectives.size(); ++C) {
-    const graph::Collective &Coll = Prog->Collectives[C];
-    for (const graph::PortRef &P : Coll.Sources) {
-      auto [It, Inserted] =
-          FedCollective.try_emplace({P.Inst.Index, P.Queue}, C);
-      if (!Inserted)
-        Diags.report(Coll.Loc, DiagId::ErrPortFeedsTwice)
-            << "'" + portName(P) + "'"
-            << "'" + Prog->Collectives[It->second].Name + "'"
-            << "'" + Coll.Name + "'";
-    }
-  }
-  for (const graph::Edge &E : Prog->Edges) {
-    auto It = FedCollective.find({E.From.Inst.Index, E.From.Queue});
-    if (It != FedCollective.end())
-      Diags.report(E.Loc, DiagId::ErrPortFeedsTwice)
-          << "'" + portName(E.From) + "'"
-          << "'" + Prog->Collectives[It->second].Name + "'"
-          << "'" + portName(E.To) + "'";
-  }
-}
 
 /// `p[0:3]`, `p[1], p[3]`, `x`: the instances of one vector, compactly.
 static std::string describeInstances(const graph::Program &P,

@@ -5,10 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Private to frontend/lib/Sema. The work is split by concern:
-//   Symbols.cpp    program-wide names, module checks, `requires`, main root
-//   ConstEval.cpp  integer constant expressions
-//   Elaborate.cpp  instances, flows, collectives, sub-root splicing, warnings
-//   SNet.cpp       S-Net property graphs and record type inference
+//   Symbols.cpp      program-wide names, module checks, `requires`, main root
+//   ConstEval.cpp    integer constant expressions
+//   Elaborate.cpp    instances, flow statements, warnings
+//   Collectives.cpp  the four ways to name a collective, its participants
+//                    and receivers
+//   Splice.cpp       sub-root boundaries contracted away
+//   SNet.cpp         S-Net property graphs and record type inference
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,6 +90,31 @@ struct Scope {
   std::map<std::string, Entry> Names;
 };
 
+/// The names a flow statement of this root can use.
+std::vector<std::string> scopeNames(const Scope &S);
+
+/// One item of a stage of a flow statement, once classified.
+struct FlowItem {
+  const ast::NetExpr *E = nullptr;
+  enum Kind { Ref, Collective, Network } K = Ref;
+  graph::InstanceId Net; // Network: its instance
+  /// Reported already: the stage is not resolved.
+  bool Failed = false;
+};
+
+/// One stage of a flow statement: its items, or the collective it is.
+struct FlowStage {
+  std::vector<FlowItem> Items;
+  std::optional<uint32_t> Collective; // index into Program::Collectives
+};
+
+/// The collective a flow item names, and its declaration in the scope if
+/// it has one (a declared collective is used by one flow statement).
+struct CollectiveUse {
+  graph::Collective Coll;
+  Scope::Entry *Declared = nullptr;
+};
+
 class Sema {
 public:
   Sema(const SourceManager &SM, DiagnosticEngine &Diags,
@@ -119,11 +147,43 @@ public:
   void elaborateRoot(Scope &S);
   void checkUninstantiatedRoots();
   void declareInstances(const ast::InstanceDecl &D, Scope &S);
+  /// The module of an instance declaration, if it can have instances there;
+  /// else null, after reporting why and poisoning the declared names.
+  const Symbol *instanceModule(const ast::InstanceDecl &D, Scope &S);
+  /// The scope entry of one declarator, before any instance: its name is
+  /// free, its arguments bind, its length is in range. False after
+  /// reporting why not.
+  bool declareEntry(const ast::Declarator &Decl, const Symbol &Sym, Scope &S,
+                    Scope::Entry &E, std::optional<graph::ArgListId> &Args);
+  /// The instances of one declarator of an action module or a root. False
+  /// if the program would have too many.
+  bool expandDeclarator(const ast::Declarator &Decl, Scope::Entry &E,
+                        std::optional<graph::ArgListId> Args, Scope &S);
+  /// One copy of a sub-root: its boundaries, then its own flows in a
+  /// scope of their own.
+  void elaborateSubRoot(const Symbol &Root, const std::string &Full,
+                        Scope::Entry &E);
   bool bindArgs(const ast::Declarator &Decl, const Symbol &Sym, Scope &S,
                 std::optional<graph::ArgListId> &Out);
   void poison(Scope &S, const std::string &Name, SourceLoc Loc);
   void place(const ast::PlaceStmt &P, Scope &S);
   void elaborateFlow(const ast::FlowStmt &F, Scope &S);
+  /// Step 1 of a flow statement: what each item is. Creates its
+  /// collectives and network instances; drops items reported as wrong.
+  std::vector<FlowStage> classifyStages(const ast::FlowStmt &F, Scope &S);
+  /// Records a classified item in its stage: a collective (alone in its
+  /// stage, and a declared one used once) or a network instance. False
+  /// after reporting why the item is dropped.
+  bool addFlowItem(FlowItem &It, std::optional<CollectiveUse> Use, bool Alone,
+                   FlowStage &St, Scope &S);
+  /// Step 2: one stage as sources or targets; nullopt if any item failed
+  /// (each is reported once).
+  std::optional<std::vector<graph::PortRef>> resolveStage(FlowStage &St,
+                                                          Side Which, Scope &S);
+  /// Step 3: edges between neighbouring stages, and each collective's
+  /// participants and receivers.
+  void connectStages(const ast::FlowStmt &F, std::vector<FlowStage> &Stages,
+                     Scope &S);
   std::optional<std::vector<graph::PortRef>>
   resolveRef(const ast::InstanceRef &R, Side Which, Scope &S);
   std::optional<std::pair<int64_t, int64_t>>
@@ -131,10 +191,32 @@ public:
   graph::InstanceId addInstance(graph::Instance I);
   void connect(const std::vector<graph::PortRef> &From,
                const std::vector<graph::PortRef> &To, SourceLoc Loc);
-  void spliceBoundaries();
-  void checkCollectiveSources();
   void warnConnectivity();
   std::string portName(const graph::PortRef &P) const;
+
+  // ---- Collectives.cpp
+  /// `Reduce r;`, `Broadcast b;`: a name for one collective.
+  void declareCollective(const ast::Declarator &Decl, Scope::Entry E, Scope &S);
+  /// `r(sum)`, `Reduce(sum)`, `b()`: the collective an item names; nullopt
+  /// after reporting it.
+  std::optional<CollectiveUse> collectiveCall(const ast::CollectiveExpr &C,
+                                              Scope &S);
+  /// A reduce's operation; broadcasts and data movement take none.
+  bool bindCollectiveOp(const ast::CollectiveExpr &C, graph::Collective &G);
+  /// A reference item: a declared collective without an operation (`b`),
+  /// a built-in one written bare (`Broadcast`), a net or box (a network),
+  /// or else instances, resolved later. False after reporting it.
+  bool classifyRef(const ast::RefExpr &R, Scope &S, FlowItem &It,
+                   std::optional<CollectiveUse> &Use);
+  /// The participants and receivers of the collective of stage I.
+  void attachCollective(std::vector<FlowStage> &Stages, size_t I, Scope &S);
+  /// A Reduce, Gather or AllToAll ending its statement: every participant
+  /// receives.
+  void addAllReduceReceivers(graph::Collective &C);
+  void checkCollectiveSources();
+
+  // ---- Splice.cpp
+  void spliceBoundaries();
 
   // ---- SNet.cpp
   std::optional<graph::SNetNodeId> buildNetwork(const ast::NetExpr &E,

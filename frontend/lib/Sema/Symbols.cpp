@@ -189,6 +189,8 @@ void Sema::checkModules() {
         };
         AddQueues(S.DeclareDecl->InputQueues, M.InputQueues);
         AddQueues(S.DeclareDecl->OutputQueues, M.OutputQueues);
+        if (S.DeclareDecl->NodeLocal)
+          M.NodeLocal = S.DeclareDecl->NodeLocal->Text;
       }
       if (S.ActionDecl) {
         scanBody(S.ActionDecl->Body, M, Diags, M.SendsDefault,

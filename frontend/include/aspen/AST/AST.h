@@ -424,6 +424,10 @@ public:
   std::vector<Param> Params;
   std::vector<Name> InputQueues;
   std::vector<Name> OutputQueues;
+  /// Standard library files only: `node_local { "STATE" }`, state the
+  /// module's instances share that exists in one process only (the text
+  /// between the quotes).
+  std::optional<Name> NodeLocal;
 };
 
 class ActionModuleDecl : public Decl {

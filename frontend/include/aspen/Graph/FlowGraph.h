@@ -20,6 +20,7 @@
 
 #include "aspen/Basic/SourceManager.h"
 #include "aspen/Plan/ReducePlan.h"
+#include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -63,6 +64,11 @@ struct Module {
   /// about default queues that are used but not connected.
   bool SendsDefault = false;
   bool DequeuesDefault = false;
+  /// State the instances share that exists in one process only (the
+  /// `node_local` section of a standard library module, "the connections
+  /// TcpListen accepts"); empty if none. Placement puts every instance of
+  /// every module naming the same state on one node.
+  std::string NodeLocal;
 };
 
 struct Placement {
@@ -165,6 +171,17 @@ inline const char *kindName(Collective::Kind K) {
   static const char *const Names[] = {"Reduce", "Broadcast", "Gather",
                                       "Scatter", "AllToAll"};
   return Names[K];
+}
+
+/// The built-in collective a module name denotes, if any. These names are
+/// the compiler's own: they are never looked up in the standard library,
+/// and no program may define a module of one of them.
+inline std::optional<Collective::Kind> builtinCollective(llvm::StringRef Name) {
+  for (auto K : {Collective::Reduce, Collective::Broadcast, Collective::Gather,
+                 Collective::Scatter, Collective::AllToAll})
+    if (Name == kindName(K))
+      return K;
+  return std::nullopt;
 }
 
 /// One source and one receiver: the collective only forwards, and is

@@ -17,6 +17,7 @@
 #include "aspen/Basic/Diagnostics.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
+#include <string>
 
 namespace aspen {
 
@@ -27,6 +28,10 @@ struct ParseOptions {
   unsigned MaxNesting = 256;
   /// Largest source file accepted, in MiB.
   unsigned MaxFileMiB = 64;
+  /// The standard library's directory. Module declarations in its files
+  /// may also have a `node_local` section (stdlib/README.md); in other
+  /// files that is an unknown section.
+  std::string StdlibDir;
 };
 
 /// Reads `Path` (or standard input for "-"), adds it to `SM` and parses it.

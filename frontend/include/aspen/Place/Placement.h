@@ -15,7 +15,10 @@
 //     stay contiguous on as few nodes as possible;
 //  3. one refinement pass moves an instance to another node when that cuts
 //     more inter-node edges than it adds and the node still has room (each
-//     node may exceed its share by one instance).
+//     node may exceed its share by one instance);
+//  4. instances that must share a node go to one: an S-Net network and the
+//     instances it exchanges records with, and the instances of modules
+//     that share state existing in one process (graph::Module::NodeLocal).
 //
 //===----------------------------------------------------------------------===//
 
