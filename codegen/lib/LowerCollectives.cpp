@@ -30,6 +30,9 @@ using namespace aspen::codegen;
 /// several workers at once; smaller ones combine serially in one.
 static constexpr size_t TreeThreshold = 8, TreeFanIn = 4;
 
+/// A step's kind as aspen_rt_set_plan's table holds it.
+static constexpr uint32_t step(abi::PlanStepKind K) { return uint32_t(K); }
+
 void MainBuilder::collective(const graph::Collective &Coll) {
   bool IsReduce = Coll.K == graph::Collective::Reduce;
   // A pass-through (one contribution, one receiver) would only forward each
@@ -43,10 +46,9 @@ void MainBuilder::collective(const graph::Collective &Coll) {
   unsigned Op = 0;
   llvm::Value *UserOp = llvm::ConstantPointerNull::get(B.getPtrTy());
   if (IsReduce) {
-    static const char *const Ops[] = {"sum", "multiply", "min", "max"};
-    Op = 4;
-    for (unsigned K = 0; K < 4; ++K)
-      if (Coll.Op == Ops[K])
+    Op = unsigned(abi::ReduceOp::User);
+    for (unsigned K = 0; K < std::size(abi::ReduceOpSpellings); ++K)
+      if (Coll.Op == abi::ReduceOpSpellings[K])
         Op = K;
     if (Coll.UserOp)
       UserOp = M.getOrInsertFunction(
@@ -138,7 +140,8 @@ void MainBuilder::atHome(const graph::Collective &Coll,
         Names.push_back(portName(O));
       }
     uint32_t Id =
-        addCollective(1, Name, 0, llvm::ConstantPointerNull::get(B.getPtrTy()),
+        addCollective(abi::CollectiveKind::Broadcast, Name, 0,
+                      llvm::ConstantPointerNull::get(B.getPtrTy()),
                       {Coll.Name}, Names, N);
     for (size_t L = 0; L < Local.size(); ++L)
       edge(Id, uint32_t(L), Local[L]->Inst.Index,
@@ -151,11 +154,9 @@ void MainBuilder::atHome(const graph::Collective &Coll,
     Sources.push_back(In.Name);
   for (const Delivery &D : Out)
     Receivers.push_back(D.Name);
-  // The ABI's kinds (abi.def): 0 Reduce, 1 Broadcast, 3 Gather,
-  // 4 Scatter, 5 AllToAll.
-  static const unsigned AbiKind[] = {0, 1, 2, 3, 4};
-  uint32_t Id = addCollective(AbiKind[Coll.K], Coll.Name, Op, UserOp, Sources,
-                              Receivers, Home);
+  // The graph's kinds are collectives.def's, as the ABI's are.
+  uint32_t Id = addCollective(abi::CollectiveKind(Coll.K), Coll.Name, Op,
+                              UserOp, Sources, Receivers, Home);
   for (size_t K = 0; K < Inputs.size(); ++K)
     edge(Inputs[K].Inst, Inputs[K].Port, Id, PerParticipant ? uint32_t(K) : 0);
   for (size_t K = 0; K < Out.size(); ++K)
@@ -193,7 +194,7 @@ void MainBuilder::planned(const graph::Collective &Coll,
       if (Pr.Node == NP.NodeOfRank[R]) {
         Contributions.push_back({R, &Pr});
         Pt.In.push_back(Pr.Name);
-        Pt.Steps.insert(Pt.Steps.end(), {0, 0, 0});
+        Pt.Steps.insert(Pt.Steps.end(), {step(abi::PlanStepKind::TakeLocal), 0, 0});
       }
   }
   for (size_t S = 0; S < Pl.Steps.size(); ++S) {
@@ -205,7 +206,8 @@ void MainBuilder::planned(const graph::Collective &Coll,
       unsigned Out = unsigned(From.Out.size()), In = unsigned(To.In.size());
       From.Out.push_back(Coll.Name + "@" + NodeName(T.To) + Step);
       To.In.push_back(Coll.Name + "@" + NodeName(T.From) + Step);
-      From.Steps.insert(From.Steps.end(), {1, Out, 0});
+      From.Steps.insert(From.Steps.end(),
+                        {step(abi::PlanStepKind::Send), Out, 0});
       Links.push_back({T.From, Out, T.To, In});
     }
     for (const plan::Transfer &T : Pl.Steps[S]) {
@@ -214,8 +216,10 @@ void MainBuilder::planned(const graph::Collective &Coll,
                           unsigned(&T - Pl.Steps[S].data())]
                         .ToPort;
       To.Steps.insert(To.Steps.end(),
-                      {T.Kind == plan::TransferKind::Reduce ? 2u : 3u, In,
-                       T.From < T.To ? 1u : 0u});
+                      {step(T.Kind == plan::TransferKind::Reduce
+                                ? abi::PlanStepKind::Combine
+                                : abi::PlanStepKind::Replace),
+                       In, T.From < T.To ? uint32_t(abi::PlanLeft) : 0u});
     }
   }
   for (unsigned R = 0; R < NR; ++R) {
@@ -226,7 +230,8 @@ void MainBuilder::planned(const graph::Collective &Coll,
       if (P.get(Rc.Inst).Node == NP.NodeOfRank[R]) {
         unsigned Out = unsigned(Pt.Out.size());
         Pt.Out.push_back(portName(Rc));
-        Pt.Steps.insert(Pt.Steps.end(), {4, Out, 0});
+        Pt.Steps.insert(Pt.Steps.end(),
+                        {step(abi::PlanStepKind::Deliver), Out, 0});
         Deliveries.push_back({R, Out, &Rc});
       }
   }
@@ -240,25 +245,26 @@ void MainBuilder::planned(const graph::Collective &Coll,
     for (unsigned R = 0; R < NR; ++R) {
       Part &Pt = Parts[R];
       // A part without a contribution of its own cannot happen here.
-      if (Pt.Steps.empty() || Pt.Steps[0] != 0)
+      if (Pt.Steps.empty() || Pt.Steps[0] != step(abi::PlanStepKind::TakeLocal))
         continue;
-      Pt.Steps[2] |= 8; // the TakeLocal of the node's contribution
+      Pt.Steps[2] |= abi::PlanSegmentable; // on the node's contribution
       unsigned Stage = 0;
       for (size_t K = 3; K < Pt.Steps.size(); K += 3)
-        if (Pt.Steps[K] == 2) {
+        if (Pt.Steps[K] == step(abi::PlanStepKind::Combine)) {
           unsigned D = Pl.Steps[Stage][0].From ^ Pl.Steps[Stage][0].To;
           if (R & D)
-            Pt.Steps[K + 2] |= 4;
+            Pt.Steps[K + 2] |= abi::PlanUpper;
           ++Stage;
         }
     }
   for (unsigned R = 0; R < NR; ++R) {
     Part &Pt = Parts[R];
     // The last step hands over what is held instead of a copy.
-    if (!Pt.Steps.empty() && (Pt.Steps[Pt.Steps.size() - 3] == 1 ||
-                              Pt.Steps[Pt.Steps.size() - 3] == 4))
-      Pt.Steps.back() |= 2;
-    Pt.Id = addCollective(5, Coll.Name + "@" + NodeName(R), Op, UserOp, Pt.In,
+    if (!Pt.Steps.empty() &&
+        (Pt.Steps[Pt.Steps.size() - 3] == step(abi::PlanStepKind::Send) ||
+         Pt.Steps[Pt.Steps.size() - 3] == step(abi::PlanStepKind::Deliver)))
+      Pt.Steps.back() |= abi::PlanLastUse;
+    Pt.Id = addCollective(abi::CollectiveKind::ReducePart, Coll.Name + "@" + NodeName(R), Op, UserOp, Pt.In,
                           Pt.Out, NP.NodeOfRank[R]);
     auto *Init = llvm::ConstantDataArray::get(C, Pt.Steps);
     auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
@@ -305,14 +311,16 @@ MainBuilder::Producer MainBuilder::combine(const std::string &Name,
   std::vector<std::string> Names;
   for (const Producer &In : Group)
     Names.push_back(In.Name);
-  uint32_t Id = addCollective(0, Name, Op, UserOp, Names, {Receiver}, Node);
+  uint32_t Id = addCollective(abi::CollectiveKind::Reduce, Name, Op, UserOp,
+                              Names, {Receiver}, Node);
   for (size_t K = 0; K < Group.size(); ++K)
     edge(Group[K].Inst, Group[K].Port, Id, uint32_t(K));
   return {Id, 0, Name, Node};
 }
 
 /// Registers one runtime collective on Node and returns its instance id.
-uint32_t MainBuilder::addCollective(unsigned Kind, const std::string &Name,
+uint32_t MainBuilder::addCollective(abi::CollectiveKind Kind,
+                                    const std::string &Name,
                                     unsigned Op, llvm::Value *UserOp,
                                     const std::vector<std::string> &Sources,
                                     const std::vector<std::string> &Receivers,
@@ -320,7 +328,7 @@ uint32_t MainBuilder::addCollective(unsigned Kind, const std::string &Name,
   Place.push_back(Node);
   B.CreateCall(
       Rt.aspen_rt_add_collective,
-      {B.getInt32(Kind), str(Name), B.getInt32(Op), UserOp,
+      {B.getInt32(uint32_t(Kind)), str(Name), B.getInt32(Op), UserOp,
        B.getInt32(Sources.size()), strArray(Sources, Name + ".sources"),
        B.getInt32(Receivers.size()), strArray(Receivers, Name + ".receivers")});
   return NextId++;

@@ -18,6 +18,7 @@
 #define ASPEN_CODEGEN_LIB_MAINBUILDER_H
 
 #include "aspen/Graph/FlowGraph.h"
+#include "aspen/abi/lists.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include <map>
@@ -79,7 +80,8 @@ private:
   Producer combine(const std::string &Name, const std::vector<Producer> &Group,
                    unsigned Op, llvm::Value *UserOp, uint32_t Node,
                    const char *Receiver);
-  uint32_t addCollective(unsigned Kind, const std::string &Name, unsigned Op,
+  uint32_t addCollective(abi::CollectiveKind Kind, const std::string &Name,
+                         unsigned Op,
                          llvm::Value *UserOp,
                          const std::vector<std::string> &Sources,
                          const std::vector<std::string> &Receivers,

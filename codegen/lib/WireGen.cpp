@@ -135,7 +135,8 @@ clang::QualType arrayPayloadElement(const clang::CXXRecordDecl *RD) {
 }
 
 /// The element types whose ArrayPayload the runtime registers itself
-/// (rt/lib/net/Wire.cpp): every other gets a registration from aspenc.
+/// (aspen/abi/wire_elements.def): every other gets a registration from
+/// aspenc.
 bool runtimeArrayElement(clang::QualType T) {
   T = T.getCanonicalType();
   if (T.hasQualifiers())
@@ -144,20 +145,9 @@ bool runtimeArrayElement(clang::QualType T) {
   if (!B)
     return false;
   switch (B->getKind()) {
-  case clang::BuiltinType::Char_S:
-  case clang::BuiltinType::Char_U:
-  case clang::BuiltinType::SChar:
-  case clang::BuiltinType::UChar:
-  case clang::BuiltinType::Short:
-  case clang::BuiltinType::UShort:
-  case clang::BuiltinType::Int:
-  case clang::BuiltinType::UInt:
-  case clang::BuiltinType::Long:
-  case clang::BuiltinType::ULong:
-  case clang::BuiltinType::LongLong:
-  case clang::BuiltinType::ULongLong:
-  case clang::BuiltinType::Float:
-  case clang::BuiltinType::Double:
+#define ASPEN_WIRE_ELEMENT(Type, ClangKind) case clang::BuiltinType::ClangKind:
+#define ASPEN_WIRE_ELEMENT_ALSO(ClangKind) case clang::BuiltinType::ClangKind:
+#include "aspen/abi/wire_elements.def"
     return true;
   default:
     return false;

@@ -73,10 +73,7 @@ static NodeReducePlan planReduceOverNodes(const graph::Program &P,
       Plan->Steps.empty() ? NodeReducePlan::Local : NodeReducePlan::AcrossNodes;
   // Reduce-scatter cuts arrays into pieces and combines them piecewise,
   // which only the built-in operations are known to allow.
-  static const char *const BuiltIn[] = {"sum", "multiply", "min", "max"};
-  R.Segmented = runsSegmented(*Plan) &&
-                std::find(std::begin(BuiltIn), std::end(BuiltIn), C.Op) !=
-                    std::end(BuiltIn);
+  R.Segmented = runsSegmented(*Plan) && graph::isBuiltinReduceOp(C.Op);
   R.Plan = std::move(*Plan);
   return R;
 }

@@ -19,17 +19,6 @@
 using namespace aspen;
 using namespace aspen::sema;
 
-static bool isBuiltinOp(llvm::StringRef Op) {
-  return Op == "sum" || Op == "multiply" || Op == "min" || Op == "max";
-}
-
-/// How diagnostics name a kind of collective: `broadcast 'b'`.
-static const char *collectiveWord(graph::Collective::Kind K) {
-  static const char *const Words[] = {"reduce", "broadcast", "gather",
-                                      "scatter", "all-to-all"};
-  return Words[K];
-}
-
 void Sema::declareCollective(const ast::Declarator &Decl, Scope::Entry E,
                              Scope &S) {
   const std::string &Name = Decl.Ident.Text;
@@ -78,8 +67,8 @@ std::optional<CollectiveUse> Sema::collectiveCall(const ast::CollectiveExpr &C,
       Diags.report(C.Callee.Range.Begin, DiagId::ErrUnknownName)
           << Callee << S.RootSym->Name;
       std::vector<std::string> Names = scopeNames(S);
-      Names.push_back("Reduce");
-      Names.push_back("Broadcast");
+      for (unsigned K = 0; K < abi::NumBuiltinCollectives; ++K)
+        Names.push_back(abi::CollectiveTable[K].Name);
       suggestName(C.Callee.Range.Begin, Callee, Names);
     }
     return std::nullopt;
@@ -95,7 +84,7 @@ bool Sema::bindCollectiveOp(const ast::CollectiveExpr &C,
     if (!C.Op)
       return true;
     Diags.report(C.Op->Range.Begin, DiagId::ErrBroadcastTakesNoOp)
-        << C.Callee.Text << collectiveWord(G.K);
+        << C.Callee.Text << graph::kindWord(G.K);
     return false;
   }
   if (!C.Op) {
@@ -103,10 +92,12 @@ bool Sema::bindCollectiveOp(const ast::CollectiveExpr &C,
     return false;
   }
   G.Op = C.Op->Text;
-  G.UserOp = !isBuiltinOp(G.Op);
+  G.UserOp = !graph::isBuiltinReduceOp(G.Op);
   if (G.UserOp && !isVisibleFunction(G.Op)) {
     Diags.report(C.Op->Range.Begin, DiagId::ErrUnknownReduceOp) << G.Op;
-    suggestName(C.Op->Range.Begin, G.Op, {"sum", "multiply", "min", "max"});
+    suggestName(C.Op->Range.Begin, G.Op,
+                std::vector<std::string>(std::begin(abi::ReduceOpSpellings),
+                                         std::end(abi::ReduceOpSpellings)));
     return false;
   }
   return true;
@@ -166,7 +157,7 @@ bool Sema::classifyRef(const ast::RefExpr &R, Scope &S, FlowItem &It,
 void Sema::attachCollective(std::vector<FlowStage> &Stages, size_t I,
                             Scope &S) {
   graph::Collective &C = Prog->Collectives[*Stages[I].Collective];
-  const char *Word = collectiveWord(C.K);
+  const char *Word = graph::kindWord(C.K);
   if (I == 0) {
     Diags.report(C.Loc, DiagId::ErrCollectiveNoParticipants) << Word << C.Name;
   } else if (Stages[I - 1].Collective) {
@@ -185,7 +176,7 @@ void Sema::attachCollective(std::vector<FlowStage> &Stages, size_t I,
     addAllReduceReceivers(C);
   } else {
     Diags.report(C.Loc, DiagId::ErrBroadcastNoReceivers)
-        << C.Name << collectiveWord(C.K);
+        << C.Name << graph::kindWord(C.K);
   }
   if (C.K == graph::Collective::AllToAll && !C.Receivers.empty() &&
       !C.Sources.empty() && C.Receivers.size() != C.Sources.size())

@@ -453,18 +453,14 @@ Sema::run(llvm::ArrayRef<const ast::TranslationUnit *> In) {
   Prog = std::make_unique<graph::Program>();
   unsigned Before = Diags.getNumErrors();
 
-  Symbol Reduce, Broadcast;
-  Reduce.K = Symbol::BuiltinReduce;
-  Reduce.Name = "Reduce";
-  Broadcast.K = Symbol::BuiltinBroadcast;
-  Broadcast.Name = "Broadcast";
-  Symbols.emplace(Reduce.Name, Reduce);
-  Symbols.emplace(Broadcast.Name, Broadcast);
-  for (auto K : {graph::Collective::Gather, graph::Collective::Scatter,
-                 graph::Collective::AllToAll}) {
-    Symbol S = Broadcast;
-    S.Name = graph::kindName(K);
-    S.Coll = K;
+  // The built-in collectives (collectives.def): a collective that takes an
+  // operation is declared as a Reduce is, the others as a Broadcast.
+  for (unsigned K = 0; K < abi::NumBuiltinCollectives; ++K) {
+    Symbol S;
+    S.K = abi::CollectiveTable[K].TakesOp ? Symbol::BuiltinReduce
+                                          : Symbol::BuiltinBroadcast;
+    S.Name = abi::CollectiveTable[K].Name;
+    S.Coll = graph::Collective::Kind(K);
     Symbols.emplace(S.Name, S);
   }
 

@@ -20,6 +20,7 @@
 
 #include "aspen/Basic/SourceManager.h"
 #include "aspen/Plan/ReducePlan.h"
+#include "aspen/abi/lists.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -143,11 +144,12 @@ struct Collective;
 bool isPassThrough(const Collective &C);
 
 struct Collective {
-  /// Gather: round k concatenates the k-th array of every participant, in
-  /// participant order. Scatter: each array is cut into one contiguous piece
-  /// per receiver. AllToAll: receiver j gets piece j of every participant's
-  /// array of the round, in participant order.
-  enum Kind { Reduce, Broadcast, Gather, Scatter, AllToAll };
+  /// The built-in collectives of aspen/abi/collectives.def, in its order,
+  /// which is also the ABI's (abi::CollectiveKind).
+  enum Kind {
+#define ASPEN_COLLECTIVE(Id, ...) Id,
+#include "aspen/abi/collectives.def"
+  };
   Kind K = Reduce;
   std::string Name; // `r1`, or `Reduce#2` for an inline one
   /// Reduce only: `sum`, `multiply`, `min`, `max`, or a user C++ function.
@@ -168,20 +170,31 @@ struct Collective {
 
 /// `Reduce`, `Broadcast`, ...: the built-in module's name.
 inline const char *kindName(Collective::Kind K) {
-  static const char *const Names[] = {"Reduce", "Broadcast", "Gather",
-                                      "Scatter", "AllToAll"};
-  return Names[K];
+  return abi::info(abi::CollectiveKind(K)).Name;
+}
+
+/// `reduce`, `broadcast`, ...: how diagnostics name one.
+inline const char *kindWord(Collective::Kind K) {
+  return abi::info(abi::CollectiveKind(K)).Word;
 }
 
 /// The built-in collective a module name denotes, if any. These names are
 /// the compiler's own: they are never looked up in the standard library,
 /// and no program may define a module of one of them.
 inline std::optional<Collective::Kind> builtinCollective(llvm::StringRef Name) {
-  for (auto K : {Collective::Reduce, Collective::Broadcast, Collective::Gather,
-                 Collective::Scatter, Collective::AllToAll})
-    if (Name == kindName(K))
-      return K;
+  for (unsigned K = 0; K < abi::NumBuiltinCollectives; ++K)
+    if (Name == abi::CollectiveTable[K].Name)
+      return Collective::Kind(K);
   return std::nullopt;
+}
+
+/// Whether a reduce's operation is built in (reduce_ops.def), rather than
+/// a C++ function of the program.
+inline bool isBuiltinReduceOp(llvm::StringRef Op) {
+  for (const char *Spelling : abi::ReduceOpSpellings)
+    if (Op == Spelling)
+      return true;
+  return false;
 }
 
 /// One source and one receiver: the collective only forwards, and is
@@ -241,7 +254,11 @@ struct FilterAssign {
 };
 
 struct SNetNode {
-  enum Kind { Box, Serial, Parallel, Star, Split, Feedback, Filter, Sync };
+  /// aspen/abi/snet_nodes.def, in its order (abi::SNetNodeKind).
+  enum Kind {
+#define ASPEN_SNET_NODE(Id, Written) Id,
+#include "aspen/abi/snet_nodes.def"
+  };
   Kind K = Box;
   std::vector<SNetNodeId> Children;
   std::string BoxName; // Box: the box module; also the net name, if any

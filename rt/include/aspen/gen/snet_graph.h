@@ -186,7 +186,11 @@ struct Pattern {
 };
 
 struct Node {
-  enum Kind { Box, Serial, Parallel, Star, Split, Feedback, Filter, Sync };
+  /// aspen/abi/snet_nodes.def, in its order (abi::SNetNodeKind).
+  enum Kind {
+#define ASPEN_SNET_NODE(Id, Written) Id,
+#include "aspen/abi/snet_nodes.def"
+  };
   Kind K = Box;
   std::string Name;
   /// `file:line:col` of the combinator, filter or cell in the program, for
