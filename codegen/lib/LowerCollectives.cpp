@@ -139,10 +139,9 @@ void MainBuilder::atHome(const graph::Collective &Coll,
         Local.push_back(&O);
         Names.push_back(portName(O));
       }
-    uint32_t Id =
-        addCollective(abi::CollectiveKind::Broadcast, Name, 0,
-                      llvm::ConstantPointerNull::get(B.getPtrTy()),
-                      {Coll.Name}, Names, N);
+    uint32_t Id = addCollective(abi::CollectiveKind::Broadcast, Name, 0,
+                                llvm::ConstantPointerNull::get(B.getPtrTy()),
+                                {Coll.Name}, Names, N);
     for (size_t L = 0; L < Local.size(); ++L)
       edge(Id, uint32_t(L), Local[L]->Inst.Index,
            portIndex(*Local[L], /*Output=*/false));
@@ -194,7 +193,8 @@ void MainBuilder::planned(const graph::Collective &Coll,
       if (Pr.Node == NP.NodeOfRank[R]) {
         Contributions.push_back({R, &Pr});
         Pt.In.push_back(Pr.Name);
-        Pt.Steps.insert(Pt.Steps.end(), {step(abi::PlanStepKind::TakeLocal), 0, 0});
+        Pt.Steps.insert(Pt.Steps.end(),
+                        {step(abi::PlanStepKind::TakeLocal), 0, 0});
       }
   }
   for (size_t S = 0; S < Pl.Steps.size(); ++S) {
@@ -264,7 +264,8 @@ void MainBuilder::planned(const graph::Collective &Coll,
         (Pt.Steps[Pt.Steps.size() - 3] == step(abi::PlanStepKind::Send) ||
          Pt.Steps[Pt.Steps.size() - 3] == step(abi::PlanStepKind::Deliver)))
       Pt.Steps.back() |= abi::PlanLastUse;
-    Pt.Id = addCollective(abi::CollectiveKind::ReducePart, Coll.Name + "@" + NodeName(R), Op, UserOp, Pt.In,
+    Pt.Id = addCollective(abi::CollectiveKind::ReducePart,
+                          Coll.Name + "@" + NodeName(R), Op, UserOp, Pt.In,
                           Pt.Out, NP.NodeOfRank[R]);
     auto *Init = llvm::ConstantDataArray::get(C, Pt.Steps);
     auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
@@ -320,8 +321,8 @@ MainBuilder::Producer MainBuilder::combine(const std::string &Name,
 
 /// Registers one runtime collective on Node and returns its instance id.
 uint32_t MainBuilder::addCollective(abi::CollectiveKind Kind,
-                                    const std::string &Name,
-                                    unsigned Op, llvm::Value *UserOp,
+                                    const std::string &Name, unsigned Op,
+                                    llvm::Value *UserOp,
                                     const std::vector<std::string> &Sources,
                                     const std::vector<std::string> &Receivers,
                                     uint32_t Node) {

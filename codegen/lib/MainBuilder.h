@@ -81,8 +81,7 @@ private:
                    unsigned Op, llvm::Value *UserOp, uint32_t Node,
                    const char *Receiver);
   uint32_t addCollective(abi::CollectiveKind Kind, const std::string &Name,
-                         unsigned Op,
-                         llvm::Value *UserOp,
+                         unsigned Op, llvm::Value *UserOp,
                          const std::vector<std::string> &Sources,
                          const std::vector<std::string> &Receivers,
                          uint32_t Node);

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "collective/Collectives.h"
-#include "support/Support.h"
 #include "core/Graph.h"
+#include "support/Support.h"
 #include "trace/Trace.h"
 #include <algorithm>
 #include <atomic>
@@ -66,9 +66,8 @@ bool tryApply(ReduceOp Op, Payload &Acc, const Payload &Next) {
 
 } // namespace
 
-bool aspen::rt::nextContribution(ModuleBase &M, unsigned Port,
-                                 const char *Kind, const std::string &Name,
-                                 QueueElement &Out) {
+bool aspen::rt::nextContribution(ModuleBase &M, unsigned Port, const char *Kind,
+                                 const std::string &Name, QueueElement &Out) {
   bool Ended;
   Out = QueueElement(dequeueOrEnd(*ModuleAccess::self(M), Port, Ended));
   if (Out || Ended)
@@ -263,17 +262,19 @@ private:
     auto Expect = [&](const QueueElement &Q, size_t Count) {
       const std::type_info *Ty = Q.get()->elementType();
       if (!Ty || *Ty != *A->elementType())
-        throw PayloadTypeError(
-            "reduce '" + Name + "': the nodes' arrays have different types (" +
-            demangle(A->elementType()->name()) + " here, " +
-            (Ty ? demangle(Ty->name()) : "not an array") +
-            " from another node)");
+        throw PayloadTypeError("reduce '" + Name +
+                               "': the nodes' arrays have different types (" +
+                               demangle(A->elementType()->name()) + " here, " +
+                               (Ty ? demangle(Ty->name()) : "not an array") +
+                               " from another node)");
       if (Q.get()->elementCount() != Count)
         throw std::length_error(
             "reduce '" + Name + "': the nodes' arrays differ in length (" +
             std::to_string(N) + " elements here; a piece of " +
-            std::to_string(Q.get()->elementCount()) + " came from another "
-            "node where " + std::to_string(Count) + " were due)");
+            std::to_string(Q.get()->elementCount()) +
+            " came from another "
+            "node where " +
+            std::to_string(Count) + " were due)");
     };
     // Ranges go in chunks, so a chunk is combined (or copied) while the
     // next ones are still on the wire; both ends cut a range the same way.

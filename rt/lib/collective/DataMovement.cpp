@@ -45,8 +45,8 @@ size_t pieceBegin(size_t N, size_t Parts, size_t J) { return N * J / Parts; }
 
 class DataMovementModule final : public gen::Module {
 public:
-  DataMovementModule(std::string Name, aspen::abi::CollectiveKind K, unsigned In,
-                     unsigned Out)
+  DataMovementModule(std::string Name, aspen::abi::CollectiveKind K,
+                     unsigned In, unsigned Out)
       : Name(std::move(Name)), K(K), In(In), Out(Out) {}
 
   void run() override {
@@ -95,8 +95,8 @@ private:
     size_t B = pieceBegin(N, Parts, J), E = pieceBegin(N, Parts, J + 1);
     Payload *R = newArray(*P.elementType(), E - B);
     if (E > B)
-      std::memcpy(R->elementData(), static_cast<char *>(P.elementData()) + B * ES,
-                  (E - B) * ES);
+      std::memcpy(R->elementData(),
+                  static_cast<char *>(P.elementData()) + B * ES, (E - B) * ES);
     return R;
   }
 
@@ -173,7 +173,8 @@ private:
 
 } // namespace
 
-ModuleBase *aspen::rt::makeDataMovement(std::string Name, aspen::abi::CollectiveKind K,
+ModuleBase *aspen::rt::makeDataMovement(std::string Name,
+                                        aspen::abi::CollectiveKind K,
                                         unsigned NumInputs,
                                         unsigned NumReceivers) {
   return new DataMovementModule(std::move(Name), K, NumInputs, NumReceivers);

@@ -17,9 +17,9 @@
 #ifndef ASPEN_RT_CORE_GRAPH_H
 #define ASPEN_RT_CORE_GRAPH_H
 
-#include "sched/Scheduler.h"
-#include "queue/Queues.h"
 #include "aspen/gen/module.h"
+#include "queue/Queues.h"
+#include "sched/Scheduler.h"
 #include <functional>
 #include <memory>
 #include <string>

@@ -16,15 +16,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "io/Io.h"
+#include "aspen/stdlib.h"
 #include "core/Graph.h"
 #include "queue/Queues.h"
-#include "aspen/stdlib.h"
-#include <boost/asio.hpp>
 #include <atomic>
+#include <boost/asio.hpp>
 #include <deque>
-#include <optional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 using namespace aspen;
@@ -53,7 +53,8 @@ Reactor &reactor() {
 
 /// Parks the current fiber until Ready() holds. The loop thread makes it
 /// hold, then takes the fiber from Slot and wakes it.
-template <typename Pred> void parkUntil(std::atomic<Fiber *> &Slot, Pred Ready) {
+template <typename Pred>
+void parkUntil(std::atomic<Fiber *> &Slot, Pred Ready) {
   Scheduler *S = Scheduler::instance();
   Fiber *F = Scheduler::current();
   S->beginExternalWait();
@@ -154,10 +155,10 @@ struct Conn {
   bool Lingering = false;
   Listener *L = nullptr;
   uint64_t Id = 0;
-  std::string In;     // bytes read and not yet cut into requests
-  size_t Scan = 0;    // where the search for the end of a head resumes
-  bool Busy = false;  // an HTTP request awaits its reply
-  bool Eof = false;   // the peer will send nothing more
+  std::string In;          // bytes read and not yet cut into requests
+  size_t Scan = 0;         // where the search for the end of a head resumes
+  bool Busy = false;       // an HTTP request awaits its reply
+  bool Eof = false;        // the peer will send nothing more
   uint64_t Unanswered = 0; // requests passed on and not yet answered
   bool Closing = false;
   std::deque<std::string> Out;
@@ -207,8 +208,8 @@ std::optional<size_t> contentLength(const std::string &Head) {
   static const char Name[] = "\ncontent-length:";
   for (size_t I = 0; I + sizeof(Name) - 1 <= Head.size(); ++I) {
     size_t K = 0;
-    while (K < sizeof(Name) - 1 && std::tolower((unsigned char)Head[I + K]) ==
-                                       Name[K])
+    while (K < sizeof(Name) - 1 &&
+           std::tolower((unsigned char)Head[I + K]) == Name[K])
       ++K;
     if (K != sizeof(Name) - 1)
       continue;
@@ -234,44 +235,46 @@ std::optional<size_t> contentLength(const std::string &Head) {
 void Listener::accept() {
   auto C = std::make_unique<Conn>(Ctx);
   Conn *Raw = C.get();
-  Acceptor.async_accept(Raw->Sock, [this, C = std::move(C)](
-                                       const boost::system::error_code &E) mutable {
-    if (E) {
-      if (Acceptor.is_open())
-        accept();
-      return;
-    }
-    C->Sock.set_option(tcp::no_delay(true));
-    C->L = this;
-    ++Open;
-    uint64_t Id = enter(std::move(C));
-    if (Max && ++Accepted >= Max) {
-      boost::system::error_code Ignored;
-      Acceptor.close(Ignored);
-    } else {
-      accept();
-    }
-    find(Id)->read();
-  });
+  Acceptor.async_accept(
+      Raw->Sock,
+      [this, C = std::move(C)](const boost::system::error_code &E) mutable {
+        if (E) {
+          if (Acceptor.is_open())
+            accept();
+          return;
+        }
+        C->Sock.set_option(tcp::no_delay(true));
+        C->L = this;
+        ++Open;
+        uint64_t Id = enter(std::move(C));
+        if (Max && ++Accepted >= Max) {
+          boost::system::error_code Ignored;
+          Acceptor.close(Ignored);
+        } else {
+          accept();
+        }
+        find(Id)->read();
+      });
 }
 
 void Conn::read() {
   uint64_t MyId = Id;
-  Sock.async_read_some(asio::buffer(Buf), [MyId](const boost::system::error_code &E,
-                                                 size_t N) {
-    Conn *C = find(MyId);
-    if (!C)
-      return;
-    if (E) {
-      // The peer has closed, or half-closed and waits for the replies to
-      // what it sent: those still go out before the connection closes.
-      C->Eof = true;
-      C->cut();
-      return;
-    }
-    C->In.append(C->Buf, N);
-    C->cut();
-  });
+  Sock.async_read_some(asio::buffer(Buf),
+                       [MyId](const boost::system::error_code &E, size_t N) {
+                         Conn *C = find(MyId);
+                         if (!C)
+                           return;
+                         if (E) {
+                           // The peer has closed, or half-closed and waits for
+                           // the replies to what it sent: those still go out
+                           // before the connection closes.
+                           C->Eof = true;
+                           C->cut();
+                           return;
+                         }
+                         C->In.append(C->Buf, N);
+                         C->cut();
+                       });
 }
 
 /// Cuts the bytes read into requests, then reads more unless an HTTP

@@ -55,7 +55,8 @@ void aspen::hostfile::parse(std::string_view Text, std::vector<Entry> &Entries,
   while (!Text.empty()) {
     size_t NL = Text.find('\n');
     std::string_view Line = Text.substr(0, NL);
-    Text = NL == std::string_view::npos ? std::string_view() : Text.substr(NL + 1);
+    Text =
+        NL == std::string_view::npos ? std::string_view() : Text.substr(NL + 1);
     ++LineNo;
     std::string_view Content = Line.substr(0, Line.find('#'));
     // A control character (a NUL, say) would end up in a node's name and
@@ -78,22 +79,22 @@ void aspen::hostfile::parse(std::string_view Text, std::vector<Entry> &Entries,
         break;
       size_t End = Content.find_first_of(" \t\r", At);
       Words.push_back(Content.substr(At, End == std::string_view::npos
-                                              ? std::string_view::npos
-                                              : End - At));
+                                             ? std::string_view::npos
+                                             : End - At));
       At = End;
     }
     if (Words.empty())
       continue;
-    std::string_view All(Words.front().data(),
-                         Words.back().data() + Words.back().size() -
-                             Words.front().data());
+    std::string_view All(Words.front().data(), Words.back().data() +
+                                                   Words.back().size() -
+                                                   Words.front().data());
     Entry E;
     E.Line = LineNo;
     E.Col = ColOf(Words[0]);
     auto Fail = [&](Error::Kind K, std::string_view At, std::string_view What) {
       // An empty value (`slots=`) is found where it should have been.
-      Errors.push_back({K, LineNo, At.data() ? ColOf(At) : E.Col,
-                        std::string(What)});
+      Errors.push_back(
+          {K, LineNo, At.data() ? ColOf(At) : E.Col, std::string(What)});
     };
     std::string_view SlotsText, PortText;
     bool HaveSlots = false, HavePort = false;
@@ -107,9 +108,9 @@ void aspen::hostfile::parse(std::string_view Text, std::vector<Entry> &Entries,
         continue;
       }
       E.Name = std::string(W.substr(0, C1));
-      SlotsText = W.substr(C1 + 1, C2 == std::string_view::npos
-                                       ? std::string_view::npos
-                                       : C2 - C1 - 1);
+      SlotsText =
+          W.substr(C1 + 1, C2 == std::string_view::npos ? std::string_view::npos
+                                                        : C2 - C1 - 1);
       HaveSlots = true;
       if (C2 != std::string_view::npos) {
         PortText = W.substr(C2 + 1);

@@ -25,9 +25,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "launch/Launcher.h"
+#include "aspen/abi/Hostfile.h"
 #include "sched/Scheduler.h"
 #include "support/Support.h"
-#include "aspen/abi/Hostfile.h"
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -144,7 +144,7 @@ void relay(std::string &Buf, const std::string &Prefix, FILE *To, bool Flush) {
 } // namespace
 
 CoreShare aspen::rt::launch::shareCores(unsigned Index, unsigned Count,
-                                     unsigned Cores) {
+                                        unsigned Cores) {
   CoreShare S;
   Count = std::max(1u, Count);
   S.Workers = std::max(1u, Cores / Count);
@@ -154,8 +154,8 @@ CoreShare aspen::rt::launch::shareCores(unsigned Index, unsigned Count,
 }
 
 bool aspen::rt::launch::localNodes(const std::vector<NodeInfo> &Nodes,
-                                uint32_t Self, unsigned &Index,
-                                unsigned &Count) {
+                                   uint32_t Self, unsigned &Index,
+                                   unsigned &Count) {
   Index = Count = 0;
   for (size_t K = 0; K < Nodes.size(); ++K) {
     sockaddr_storage SA;
@@ -235,9 +235,8 @@ bool resolveAndBind(const std::vector<NodeInfo> &Nodes, Job &J) {
   }
   for (size_t K = 0; K < N; ++K)
     J.Peers += (K ? "," : "") +
-               (J.Addr[K].find(':') != std::string::npos
-                    ? "[" + J.Addr[K] + "]"
-                    : J.Addr[K]) +
+               (J.Addr[K].find(':') != std::string::npos ? "[" + J.Addr[K] + "]"
+                                                         : J.Addr[K]) +
                ":" + std::to_string(J.Port[K]);
   return true;
 }
@@ -280,7 +279,8 @@ bool prepareJob(Job &J) {
   if (!Share.Pin)
     setenv(info(Setting::PIN).Name, "0", 0);
   else
-    setenv(info(Setting::FIRST_CORE).Name, std::to_string(Share.FirstCore).c_str(), 0);
+    setenv(info(Setting::FIRST_CORE).Name,
+           std::to_string(Share.FirstCore).c_str(), 0);
   execv(J.Exe.c_str(), Argv);
   std::fprintf(stderr, "aspen: error: cannot start node '%s': %s\n",
                N.Name.c_str(), std::strerror(errno));
@@ -291,11 +291,10 @@ bool prepareJob(Job &J) {
 /// same directory).
 [[noreturn]] void execRemote(const Job &J, const NodeInfo &Node, size_t K,
                              int Argc, char **Argv) {
-  std::string Cmd = "cd " + shellQuote(J.Cwd) +
-                    " && ASPEN_NODE=" + std::to_string(K) +
-                    " ASPEN_JOB_SECRET=" + J.Secret +
-                    " ASPEN_PEERS=" + shellQuote(J.Peers) + " exec " +
-                    shellQuote(J.Exe);
+  std::string Cmd =
+      "cd " + shellQuote(J.Cwd) + " && ASPEN_NODE=" + std::to_string(K) +
+      " ASPEN_JOB_SECRET=" + J.Secret + " ASPEN_PEERS=" + shellQuote(J.Peers) +
+      " exec " + shellQuote(J.Exe);
   for (int A = 1; A < Argc; ++A)
     Cmd += " " + shellQuote(Argv[A]);
   execlp("ssh", "ssh", "-o", "BatchMode=yes", Node.Host.c_str(), Cmd.c_str(),
@@ -500,8 +499,8 @@ void drainOutput(std::vector<Child> &Kids) {
 
 } // namespace
 
-int aspen::rt::launch::startNodes(const std::vector<NodeInfo> &Nodes,
-                                  int Argc, char **Argv) {
+int aspen::rt::launch::startNodes(const std::vector<NodeInfo> &Nodes, int Argc,
+                                  char **Argv) {
   Job J;
   if (!resolveAndBind(Nodes, J) || !prepareJob(J))
     return 2;
@@ -528,7 +527,7 @@ int aspen::rt::launch::startNodes(const std::vector<NodeInfo> &Nodes,
 }
 
 bool aspen::rt::launch::readHostfile(const char *Path,
-                                  std::vector<NodeInfo> &Nodes) {
+                                     std::vector<NodeInfo> &Nodes) {
   FILE *F = std::fopen(Path, "r");
   if (!F) {
     std::fprintf(stderr, "aspen: error: cannot open hostfile '%s': %s\n", Path,
@@ -578,8 +577,8 @@ bool aspen::rt::launch::readHostfile(const char *Path,
 }
 
 int aspen::rt::launch::nodeFromEnvironment(size_t NumNodes) {
-  for (const char *Var :
-       {info(Setting::NODE).Name, "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK"}) {
+  for (const char *Var : {info(Setting::NODE).Name, "SLURM_PROCID",
+                          "OMPI_COMM_WORLD_RANK", "PMI_RANK"}) {
     const char *V = std::getenv(Var);
     if (!V || !*V)
       continue;

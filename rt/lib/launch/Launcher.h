@@ -1,4 +1,5 @@
-//===- Launcher.h - Starting a job's nodes, and knowing which one we are -*- C++ -*-===//
+//===- Launcher.h - Starting a job's nodes, and knowing which one we are -*- C++
+//-*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //

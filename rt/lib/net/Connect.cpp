@@ -6,7 +6,7 @@
 //
 // The transport's connections: the hello and its check, listening and
 // accepting (and dropping strangers), dialling the nodes below this one
-// with retries, and waiting until every node is connected. See Net.h for
+// with retries, and waiting until every node is connected. See Transport.h for
 // the design.
 //
 //===----------------------------------------------------------------------===//
@@ -150,7 +150,8 @@ void Transport::Impl::dropStranger(tcp::socket &S, const std::string &Why) {
   auto R = S.remote_endpoint(Ec);
   // A node of another job retries with back-off for as long as its connect
   // timeout: one line per address and reason, not one per retry.
-  std::string Key = (Ec ? std::string("?") : R.address().to_string()) + "|" + Why;
+  std::string Key =
+      (Ec ? std::string("?") : R.address().to_string()) + "|" + Why;
   if (Dropped.insert(Key).second)
     std::fprintf(
         stderr,

@@ -6,7 +6,7 @@
 //
 // The transport's control of the job as a whole: termination (done,
 // finish, bye), deadlock detection across nodes (node 0's probes) and
-// heartbeats. See Net.h for the design.
+// heartbeats. See Transport.h for the design.
 //
 //===----------------------------------------------------------------------===//
 

@@ -7,15 +7,15 @@
 // The transport's hot path: writing frames (encoding payloads, draining
 // outbound queues within their windows), reading and decoding them, and
 // delivering what arrives into local queues, with credit going back. See
-// Net.h for the design.
+// Transport.h for the design.
 //
 //===----------------------------------------------------------------------===//
 
 #include "collective/Collectives.h"
-#include "support/Support.h"
 #include "net/TransportImpl.h"
-#include "trace/Trace.h"
 #include "net/WireRegistry.h"
+#include "support/Support.h"
+#include "trace/Trace.h"
 #include <algorithm>
 #include <cerrno>
 #include <climits>
@@ -227,9 +227,9 @@ void Transport::Impl::drain(OutChan &O) {
   // Within the window; and two messages may always be in flight, so that
   // messages larger than the window still overlap (one is written while
   // the other is read) instead of each waiting for the last one's credit.
-  while (!O.EosSent && O.Credits > 0 &&
-         (O.BytesInFlight < C.WindowBytes ||
-          O.Credits + 1 >= C.WindowMessages)) {
+  while (
+      !O.EosSent && O.Credits > 0 &&
+      (O.BytesInFlight < C.WindowBytes || O.Credits + 1 >= C.WindowMessages)) {
     Payload *P = nullptr;
     if (!Q.tryPop(P)) {
       // Closed and drained: the count is read before the queue.
@@ -268,7 +268,7 @@ void Transport::Impl::drain(OutChan &O) {
 // Reading
 //===----------------------------------------------------------------------===//
 //
-// read itself is defined in NetImpl.h.
+// read itself is defined in TransportImpl.h.
 
 bool Transport::Impl::PeerSink::knownChannel(uint32_t Chan) {
   InChan *IC = Chan < T.InById.size() ? T.InById[Chan] : nullptr;

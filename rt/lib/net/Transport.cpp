@@ -7,15 +7,15 @@
 // The transport's construction, failure, kicks from workers and who
 // drives the sockets, and the entry points Transport exposes; connecting,
 // frames in and out, and termination, deadlock and heartbeats are in
-// NetConnect.cpp, NetIo.cpp and NetControl.cpp. See Net.h for the design.
+// Connect.cpp, Stream.cpp and Control.cpp. See Transport.h for the design.
 // Everything here runs on the transport thread except the wake hook (any
 // worker) and the entry points Transport exposes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "net/Transport.h"
-#include "support/Support.h"
 #include "net/TransportImpl.h"
+#include "support/Support.h"
 #include "trace/Trace.h"
 #include <algorithm>
 #include <chrono>
@@ -120,7 +120,7 @@ void Transport::Impl::lost(Peer &P, const std::string &Why) {
 // Kicks from workers
 //===----------------------------------------------------------------------===//
 //
-// interrupt is defined in NetImpl.h.
+// interrupt is defined in TransportImpl.h.
 
 void Transport::Impl::hook(Fiber *F) {
   auto *Self = static_cast<Impl *>(F->Owner);

@@ -1,14 +1,15 @@
-//===- TransportImpl.h - The TCP transport's state, for its parts -*- C++ -*-===//
+//===- TransportImpl.h - The TCP transport's state, for its parts -*- C++
+//-*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// The transport's state, private to its parts: Net.cpp (construction,
+// The transport's state, private to its parts: Transport.cpp (construction,
 // failure, kicks from workers, who drives the sockets, the Transport entry
-// points), NetConnect.cpp (connecting), NetIo.cpp (writing, reading,
-// delivery into local queues) and NetControl.cpp (termination, deadlock
-// across nodes, heartbeats). See Net.h for the design. Everything runs on
+// points), Connect.cpp (connecting), Stream.cpp (writing, reading,
+// delivery into local queues) and Control.cpp (termination, deadlock
+// across nodes, heartbeats). See Transport.h for the design. Everything runs on
 // the transport thread except the wake hook (any worker) and the entry
 // points Transport exposes.
 //
@@ -151,7 +152,7 @@ struct Transport::Impl {
   std::string nodeName(uint32_t N) const { return "'" + C.Nodes[N].Name + "'"; }
 
   //===--------------------------------------------------------------------===//
-  // Failure (Net.cpp)
+  // Failure (Transport.cpp)
   //===--------------------------------------------------------------------===//
 
   /// Ends the job on this node (once) and tells the other nodes.
@@ -184,7 +185,7 @@ struct Transport::Impl {
   void lost(Peer &P, const std::string &Why);
 
   //===--------------------------------------------------------------------===//
-  // Connecting (NetConnect.cpp)
+  // Connecting (Connect.cpp)
   //===--------------------------------------------------------------------===//
 
   std::string hello() const;
@@ -219,7 +220,7 @@ struct Transport::Impl {
   bool connectAll();
 
   //===--------------------------------------------------------------------===//
-  // Writing (NetIo.cpp)
+  // Writing (Stream.cpp)
   //===--------------------------------------------------------------------===//
 
   void write(Peer &P);
@@ -249,10 +250,10 @@ struct Transport::Impl {
   void drain(OutChan &O);
 
   //===--------------------------------------------------------------------===//
-  // Reading (NetIo.cpp)
+  // Reading (Stream.cpp)
   //===--------------------------------------------------------------------===//
 
-  // Defined here, not in NetIo.cpp: every part of the transport starts
+  // Defined here, not in Stream.cpp: every part of the transport starts
   // reads, and on the per-read path it stays inlined into rearm and
   // flushRearms (out of line, its handler is inlined into it instead).
   void read(Peer &P) {
@@ -314,7 +315,7 @@ struct Transport::Impl {
   void control(Peer &P, const Header &H, const char *Body);
 
   //===--------------------------------------------------------------------===//
-  // Delivery into local queues (NetIo.cpp)
+  // Delivery into local queues (Stream.cpp)
   //===--------------------------------------------------------------------===//
 
   void deliver(InChan &IC, Payload *P, size_t Len);
@@ -332,13 +333,13 @@ struct Transport::Impl {
   void flushGrants();
 
   //===--------------------------------------------------------------------===//
-  // Kicks from workers (Net.cpp)
+  // Kicks from workers (Transport.cpp)
   //===--------------------------------------------------------------------===//
 
   static void hook(Fiber *F);
 
   /// Wakes the transport thread out of epoll (once per wait).
-  /// Defined here, not in Net.cpp, so that it stays inlined into hook and
+  /// Defined here, not in Transport.cpp, so that it stays inlined into hook and
   /// poll (out of line, its posted handler is inlined into it instead).
   void interrupt() {
     if (!KickPosted.exchange(true, std::memory_order_acq_rel))
@@ -349,7 +350,7 @@ struct Transport::Impl {
   size_t kicked();
 
   //===--------------------------------------------------------------------===//
-  // Who drives the sockets (Net.cpp)
+  // Who drives the sockets (Transport.cpp)
   //===--------------------------------------------------------------------===//
   //
   // Whoever holds Held runs the transport's handlers; they never run
@@ -384,7 +385,7 @@ struct Transport::Impl {
   void loop();
 
   //===--------------------------------------------------------------------===//
-  // Termination (NetControl.cpp)
+  // Termination (Control.cpp)
   //===--------------------------------------------------------------------===//
 
   void nodeDone(uint32_t N);
@@ -397,7 +398,7 @@ struct Transport::Impl {
   void checkAllClosed();
 
   //===--------------------------------------------------------------------===//
-  // Deadlock across nodes (NetControl.cpp)
+  // Deadlock across nodes (Control.cpp)
   //===--------------------------------------------------------------------===//
   //
   // Node 0 asks every node, twice a second while it is itself quiet,
@@ -434,7 +435,7 @@ struct Transport::Impl {
   void deadlock();
 
   //===--------------------------------------------------------------------===//
-  // Heartbeats (NetControl.cpp)
+  // Heartbeats (Control.cpp)
   //===--------------------------------------------------------------------===//
   //
   // A peer that is stopped, hung or cut off without its connection closing

@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "support/Support.h"
-#include "net/WireRegistry.h"
 #include "aspen/stdlib.h"
+#include "net/WireRegistry.h"
+#include "support/Support.h"
 #include <cstdlib>
 #include <cxxabi.h>
+#include <memory>
 #include <string>
 #include <sys/types.h>
-#include <memory>
 #include <typeindex>
 #include <unordered_map>
 

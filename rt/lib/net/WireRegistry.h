@@ -35,5 +35,4 @@ const TypeEntry *entry(uint32_t Index);
 
 } // namespace aspen::wire
 
-
 #endif // ASPEN_RT_NET_WIREREGISTRY_H

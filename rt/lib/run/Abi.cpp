@@ -31,16 +31,14 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   R.Argv = static_cast<char **>(const_cast<void *>(Argv));
   R.QueueCapacity = settingCount(Setting::QUEUE_CAPACITY);
   R.SchedOpts.Workers = unsigned(settingCount(Setting::WORKERS));
-  R.SchedOpts.StackSize =
-      settingCount(Setting::STACK_SIZE);
+  R.SchedOpts.StackSize = settingCount(Setting::STACK_SIZE);
   DumpPath = settingText(Setting::DUMP);
   StatsEnabled = settingFlag(Setting::STATS);
   R.SchedOpts.Pin = settingFlag(Setting::PIN);
   // Node processes sharing a machine get disjoint cores from the launcher.
   R.SchedOpts.FirstCore = unsigned(settingCount(Setting::FIRST_CORE));
   checkSNetEnvironment();
-  setReduceSegmentBytes(
-      settingCount(Setting::REDUCE_SEGMENT_BYTES));
+  setReduceSegmentBytes(settingCount(Setting::REDUCE_SEGMENT_BYTES));
 }
 
 extern "C" U32 aspen_rt_add_module(Ptr Name, Ptr Factory, U32 NumInputs,

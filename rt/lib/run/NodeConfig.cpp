@@ -112,10 +112,8 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.PeerTimeout = double(settingCount(Setting::PEER_TIMEOUT));
   C.MaxFrame = settingCount(Setting::MAX_FRAME);
   C.WindowMessages = uint32_t(settingCount(Setting::NET_WINDOW));
-  C.WindowBytes =
-      settingCount(Setting::NET_WINDOW_BYTES);
-  C.QueueBytes =
-      settingCount(Setting::NET_QUEUE_BYTES);
+  C.WindowBytes = settingCount(Setting::NET_WINDOW_BYTES);
+  C.QueueBytes = settingCount(Setting::NET_QUEUE_BYTES);
   return C;
 }
 

@@ -51,7 +51,6 @@ void reportStats(double Seconds) {
                    I->Name.c_str(), I->DequeueNs / 1e9, I->SendNs / 1e9);
 }
 
-
 bool checkWritable(const char *Var, const char *Path) {
   if (!Path)
     return true;

@@ -18,10 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "run/Run.h"
 #include "aspen/abi/abi.h"
 #include "io/Io.h"
 #include "launch/Launcher.h"
-#include "run/Run.h"
 #include "sched/Scheduler.h"
 #include "support/Support.h"
 #include "trace/Trace.h"
@@ -200,8 +200,7 @@ void buildQueues(Runtime &R, const Role &Me) {
 /// Every local output port's targets. Edges with one end here and one on
 /// another node are channels of the transport, numbered by edge index; on
 /// several nodes the transport is made here, to own their queues.
-std::unique_ptr<transport::Transport> connectEdges(Runtime &R,
-                                                   const Role &Me) {
+std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
   std::vector<transport::ChannelEnd> Outs, Ins;
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
     uint32_t From = R.Edges[E], To = R.Edges[E + 2];
@@ -249,10 +248,8 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R,
 /// directory there must be refused before the path is changed.
 bool checkOutputs(Runtime &R, const Role &Me) {
   const char *TraceVar = settingText(Setting::TRACE);
-  if (Me.Distributed &&
-      (!checkWritable("ASPEN_DUMP", DumpPath) ||
-       !checkWritable("ASPEN_TRACE",
-                      TraceVar)))
+  if (Me.Distributed && (!checkWritable("ASPEN_DUMP", DumpPath) ||
+                         !checkWritable("ASPEN_TRACE", TraceVar)))
     return false;
   trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Me.Self].Name,
               Me.Distributed);

@@ -33,7 +33,9 @@ unsigned concurrencyFor(const std::string &Box, unsigned Default) {
 
 Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
   Scheduler *S = currentScheduler();
-  NumHelpers = EngineSettings.Workers ? EngineSettings.Workers : S ? S->workerCount() : 1;
+  NumHelpers = EngineSettings.Workers ? EngineSettings.Workers
+               : S                    ? S->workerCount()
+                                      : 1;
   AdmitLimit = 64 * int64_t(NumHelpers);
   Entities.resize(G.Nodes.size());
   std::vector<int> Parent(G.Nodes.size(), -1);

@@ -47,11 +47,11 @@
 #ifndef ASPEN_RT_SNET_ENGINE_H
 #define ASPEN_RT_SNET_ENGINE_H
 
+#include "aspen/gen/snet_graph.h"
 #include "queue/Queues.h"
 #include "sched/Scheduler.h"
 #include "snet/Continuation.h"
 #include "snet/SNet.h"
-#include "aspen/gen/snet_graph.h"
 #include <atomic>
 #include <exception>
 #include <memory>

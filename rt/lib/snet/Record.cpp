@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The parts of S-Net every engine step uses: interned labels, pattern
-// matching and flow inheritance. The engine itself is in SNetEngine.cpp.
+// matching and flow inheritance. The engine itself is in Engine.h and the files
+// it lists.
 //
 //===----------------------------------------------------------------------===//
 

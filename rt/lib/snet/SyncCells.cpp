@@ -109,9 +109,9 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   const long Start = std::max(Arrived, Inst.First);
   const long Last =
       Inst.First - 1 + long(Inst.Live.size() + Inst.FiredAhead.size());
-  auto Live = std::lower_bound(
-      Inst.Live.begin(), Inst.Live.end(), Start,
-      [](const auto &L, long D) { return L.first < D; });
+  auto Live =
+      std::lower_bound(Inst.Live.begin(), Inst.Live.end(), Start,
+                       [](const auto &L, long D) { return L.first < D; });
   uint64_t Free = 0;
   for (; Live != Inst.Live.end(); ++Live)
     if ((Free = Live->second.freeOf(Matches)))

@@ -23,8 +23,7 @@
 namespace aspen::rt {
 
 /// Sleeps while Word == Expected, for at most Ms milliseconds.
-inline void futexWait(std::atomic<uint32_t> &Word, uint32_t Expected,
-                      long Ms) {
+inline void futexWait(std::atomic<uint32_t> &Word, uint32_t Expected, long Ms) {
   timespec Timeout{Ms / 1000, (Ms % 1000) * 1000 * 1000};
   syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAIT_PRIVATE,
           Expected, &Timeout, nullptr, 0);

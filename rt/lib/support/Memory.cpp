@@ -34,8 +34,8 @@ void aspen::rt::keepLargeBlocks() {
   void *Probe = std::malloc(size_t(1) << 20);
   unsigned Arena = 0;
   size_t Len = sizeof Arena;
-  bool Found =
-      Probe && mallctl("arenas.lookup", &Arena, &Len, &Probe, sizeof Probe) == 0;
+  bool Found = Probe && mallctl("arenas.lookup", &Arena, &Len, &Probe,
+                                sizeof Probe) == 0;
   std::free(Probe);
   if (!Found)
     return;

@@ -14,9 +14,9 @@
 #ifndef ASPEN_RT_SUPPORT_SETTINGS_H
 #define ASPEN_RT_SUPPORT_SETTINGS_H
 
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -87,9 +87,7 @@ inline constexpr SettingInfo SettingTable[] = {
 #include "aspen/abi/settings.def"
 };
 
-inline const SettingInfo &info(Setting S) {
-  return SettingTable[unsigned(S)];
-}
+inline const SettingInfo &info(Setting S) { return SettingTable[unsigned(S)]; }
 
 /// A Count setting, checked against its range (its default when unset).
 inline size_t settingCount(Setting S) {

@@ -82,10 +82,10 @@ template <long long V, typename T> constexpr decltype(auto) intParam() {
                                  static_cast<unsigned long long>(
                                      std::numeric_limits<T>::max()),
                     "the argument does not fit in the parameter's type");
-      static_assert(V >= 0 || !std::is_signed<T>::value ||
-                        V >= static_cast<long long>(
-                                 std::numeric_limits<T>::min()),
-                    "the argument does not fit in the parameter's type");
+      static_assert(
+          V >= 0 || !std::is_signed<T>::value ||
+              V >= static_cast<long long>(std::numeric_limits<T>::min()),
+          "the argument does not fit in the parameter's type");
     } else {
       static_assert(static_cast<long double>(static_cast<T>(V)) ==
                         static_cast<long double>(V),
