@@ -53,11 +53,75 @@ namespace {
 volatile sig_atomic_t Interrupted = 0;
 void onSignal(int Sig) { Interrupted = Sig; }
 
+/// One node's standard output or error, relayed line by line with the
+/// node's name in front: each complete line is written at once, byte for
+/// byte (NULs included), so lines of different nodes do not mix. What is
+/// held of an unfinished line is bounded: past MaxHeld bytes it is written
+/// out as it stands and the rest of that line follows unprefixed, so a
+/// node that prints a gigabyte without a newline costs the launcher
+/// MaxHeld bytes and time linear in what it printed.
+class LineRelay {
+public:
+  static constexpr size_t MaxHeld = 64 * 1024;
+
+  LineRelay(FILE *To) : To(To) {}
+  void setPrefix(std::string P) { Prefix = std::move(P); }
+
+  void feed(const char *Data, size_t Size) {
+    while (Size) {
+      const char *NL = static_cast<const char *>(std::memchr(Data, '\n', Size));
+      size_t Len = NL ? size_t(NL - Data) + 1 : Size;
+      if (NL) {
+        // The end of a line: what is held of it, then this.
+        writeLine(Data, Len);
+      } else if (Held.size() + Len > MaxHeld) {
+        start();
+        std::fwrite(Held.data(), 1, Held.size(), To);
+        std::fwrite(Data, 1, Len, To);
+        Held.clear();
+        MidLine = true;
+      } else {
+        Held.append(Data, Len);
+      }
+      Data += Len;
+      Size -= Len;
+    }
+    std::fflush(To);
+  }
+
+  /// The stream has ended: an unfinished last line gets its newline.
+  void finish() {
+    if (!Held.empty() || MidLine) {
+      const char NL = '\n';
+      writeLine(&NL, 1);
+    }
+    std::fflush(To);
+  }
+
+private:
+  void start() {
+    if (!MidLine)
+      std::fwrite(Prefix.data(), 1, Prefix.size(), To);
+  }
+  void writeLine(const char *Tail, size_t Len) {
+    start();
+    std::fwrite(Held.data(), 1, Held.size(), To);
+    std::fwrite(Tail, 1, Len, To);
+    Held.clear();
+    MidLine = false;
+  }
+
+  FILE *To;
+  std::string Prefix;
+  std::string Held;     // the unfinished line's bytes, at most MaxHeld
+  bool MidLine = false; // part of this line was written already
+};
+
 struct Child {
   std::string Name;
   pid_t Pid = -1;
   int Out = -1, Err = -1;
-  std::string OutLine, ErrLine;
+  LineRelay OutRelay{stdout}, ErrRelay{stderr};
   bool Exited = false;
   int Status = 0;
   bool SaidSomething = false; // wrote to standard error
@@ -123,23 +187,6 @@ std::string shellQuote(const std::string &S) {
   return Q + "'";
 }
 
-/// Writes complete lines of Buf, prefixed, to Fd; keeps the rest.
-void relay(std::string &Buf, const std::string &Prefix, FILE *To, bool Flush) {
-  size_t At = 0;
-  for (;;) {
-    size_t NL = Buf.find('\n', At);
-    if (NL == std::string::npos)
-      break;
-    std::fprintf(To, "%s%.*s\n", Prefix.c_str(), int(NL - At), Buf.data() + At);
-    At = NL + 1;
-  }
-  Buf.erase(0, At);
-  if (Flush && !Buf.empty()) {
-    std::fprintf(To, "%s%s\n", Prefix.c_str(), Buf.c_str());
-    Buf.clear();
-  }
-  std::fflush(To);
-}
 
 } // namespace
 
@@ -312,6 +359,8 @@ bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
   for (size_t K = 0; K < Nodes.size(); ++K) {
     Child &C = Kids[K];
     C.Name = Nodes[K].Name;
+    C.OutRelay.setPrefix("[" + C.Name + "] ");
+    C.ErrRelay.setPrefix("[" + C.Name + "] ");
     int Out[2], Err[2];
     if (pipe2(Out, O_CLOEXEC) || pipe2(Err, O_CLOEXEC)) {
       std::perror("aspen: error: pipe");
@@ -412,13 +461,12 @@ void relayOutput(std::vector<Child> &Kids) {
     bool IsErr = Who[K].second;
     char Buf[65536];
     ssize_t Got = read(Fds[K].fd, Buf, sizeof Buf);
-    std::string &Line = IsErr ? C.ErrLine : C.OutLine;
+    LineRelay &Relay = IsErr ? C.ErrRelay : C.OutRelay;
     if (Got > 0) {
       C.SaidSomething |= IsErr;
-      Line.append(Buf, size_t(Got));
-      relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, false);
+      Relay.feed(Buf, size_t(Got));
     } else if (Got == 0 || (errno != EINTR && errno != EAGAIN)) {
-      relay(Line, "[" + C.Name + "] ", IsErr ? stderr : stdout, true);
+      Relay.finish();
       close(Fds[K].fd);
       (IsErr ? C.Err : C.Out) = -1;
     }
@@ -451,8 +499,7 @@ void childExited(Child &C, int WS, Watch &W) {
     ssize_t Got = read(C.Err, Buf, sizeof Buf);
     if (Got > 0) {
       C.SaidSomething = true;
-      C.ErrLine.append(Buf, size_t(Got));
-      relay(C.ErrLine, "[" + C.Name + "] ", stderr, false);
+      C.ErrRelay.feed(Buf, size_t(Got));
     }
   }
   if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && !W.Forwarded)
@@ -487,11 +534,11 @@ void drainOutput(std::vector<Child> &Kids) {
         continue;
       char Buf[65536];
       ssize_t Got;
-      std::string &Line = Fd == &C.Err ? C.ErrLine : C.OutLine;
+      LineRelay &Relay = Fd == &C.Err ? C.ErrRelay : C.OutRelay;
       fcntl(*Fd, F_SETFL, fcntl(*Fd, F_GETFL) | O_NONBLOCK);
       while ((Got = read(*Fd, Buf, sizeof Buf)) > 0)
-        Line.append(Buf, size_t(Got));
-      relay(Line, "[" + C.Name + "] ", Fd == &C.Err ? stderr : stdout, true);
+        Relay.feed(Buf, size_t(Got));
+      Relay.finish();
       close(*Fd);
     }
   }

@@ -1,0 +1,12 @@
+# The launcher's output of launcher-relay-bytes.asp, checked byte for byte.
+import sys
+
+data = open(sys.argv[1], "rb").read()
+lines = data.split(b"\n")
+want_a = [b"[127.0.0.1] nul:a\0b", b"[127.0.0.1] " + b"x" * (8 << 20),
+          b"[127.0.0.1] after"]
+got_a = [l for l in lines if l.startswith(b"[127.0.0.1] ")]
+assert got_a == want_a, [l[:40] + b"... (%d bytes)" % len(l) for l in got_a]
+assert b"[127.0.0.2] b is done" in lines, lines
+assert data.endswith(b"\n")
+print("ok")
