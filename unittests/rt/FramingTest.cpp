@@ -127,3 +127,40 @@ TEST(FrameDecoder, AFrameOverTheLimitIsAnError) {
 }
 
 } // namespace
+
+// A header announcing a large body that is not an array costs nothing until
+// the bytes come: the buffer grows only as they fill it, doubling up to the
+// frame's size (before, it grew to the announced size at once, so one
+// 12-byte header of 255 MiB held that much memory from a peer that then
+// sent a byte a second).
+TEST(FrameDecoder, BufferGrowsWithTheBytesReceived) {
+  struct Control final : FrameSink {
+    size_t Frames = 0, Len = 0;
+    bool knownChannel(uint32_t) override { return true; }
+    void control(const Header &H, const char *Body) override {
+      ++Frames;
+      Len = H.Len;
+      EXPECT_EQ(Body[0], 'z');
+      EXPECT_EQ(Body[H.Len - 1], 'z');
+    }
+    void data(uint32_t, Payload *P, size_t) override { delete P; }
+    void protocolError(const std::string &) override { ADD_FAILURE(); }
+  } S;
+  const size_t Body = 8 << 20;
+  FrameDecoder D(1 << 30, S);
+  Header H{uint32_t(Body), ControlChannel, 0};
+  std::vector<char> Bytes(sizeof H + Body, 'z');
+  std::memcpy(Bytes.data(), &H, sizeof H);
+  size_t At = 0, Initial = D.readRoom();
+  while (At < Bytes.size()) {
+    // Room never runs ahead of what arrived by more than the first buffer.
+    ASSERT_LE(D.readRoom(), std::max(At, Initial));
+    size_t N = std::min({D.readRoom(), Bytes.size() - At, size_t(4096)});
+    ASSERT_GT(N, 0u);
+    std::memcpy(D.readTarget(), Bytes.data() + At, N);
+    At += N;
+    ASSERT_TRUE(D.consumed(N));
+  }
+  EXPECT_EQ(S.Frames, 1u);
+  EXPECT_EQ(S.Len, Body);
+}

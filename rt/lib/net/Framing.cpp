@@ -6,6 +6,7 @@
 
 #include "net/Framing.h"
 #include "net/WireRegistry.h"
+#include <algorithm>
 #include <cstring>
 
 using namespace aspen;
@@ -68,8 +69,7 @@ void FrameDecoder::decode() {
     size_t Have = InLen - At - HeaderSize;
     if (H.Chan == ControlChannel) {
       if (Have < H.Len) {
-        if (HeaderSize + H.Len > In.size())
-          In.resize(HeaderSize + H.Len);
+        Pending = HeaderSize + H.Len;
         break;
       }
       Sink.control(H, Body);
@@ -113,8 +113,7 @@ void FrameDecoder::decode() {
     }
     HeaderFirst = false; // small frames: read as much as fits again
     if (Have < H.Len) {
-      if (HeaderSize + H.Len > In.size())
-        In.resize(HeaderSize + H.Len);
+      Pending = HeaderSize + H.Len;
       break;
     }
     Payload *P = nullptr;
@@ -148,4 +147,12 @@ void FrameDecoder::decode() {
   // Keep the partial frame at the front.
   std::memmove(In.data(), In.data() + At, InLen - At);
   InLen -= At;
+  if (InLen == 0 || InLen < HeaderSize)
+    Pending = 0;
+  // A frame larger than the buffer: the buffer grows only once the bytes
+  // already received fill it, doubling up to the frame's size, so a
+  // header that announces 255 MiB costs nothing until they arrive (and
+  // what they cost is paid for by bytes actually sent).
+  if (InLen == In.size() && Pending > In.size())
+    In.resize(std::min(Pending, 2 * In.size()));
 }

@@ -81,6 +81,9 @@ private:
   FrameSink &Sink;
   std::vector<char> In;
   size_t InLen = 0;
+  /// The size of the partial frame at the front of In, when it is larger
+  /// than what has arrived of it (0: none).
+  size_t Pending = 0;
   bool Dead = false;
   // After a large frame, the next read takes only a header: a stream of
   // large frames then lands in its payloads with no copy through In (a
