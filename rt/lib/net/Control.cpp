@@ -160,6 +160,7 @@ void Transport::Impl::startHeartbeats() {
   for (auto &P : Peers)
     if (P)
       P->LastHeard = P->LastSent = Now;
+  LastHeartbeatCheck = Now;
   after(std::chrono::milliseconds(250), [this] { return heartbeat(); });
 }
 
@@ -167,10 +168,16 @@ bool Transport::Impl::heartbeat() {
   if (Finishing || Failed)
     return false;
   auto Now = std::chrono::steady_clock::now();
+  // This process was itself stalled (stopped, descheduled, swapped): what
+  // its peers sent meanwhile waits unread in the sockets. Judge them only
+  // after it has been read, at the next look.
+  bool WeStalled = Now - LastHeartbeatCheck > std::chrono::seconds(1);
+  LastHeartbeatCheck = Now;
   for (auto &P : Peers) {
     if (!P || P->Closed || P->GotBye)
       continue;
-    if (Now - P->LastHeard > std::chrono::duration<double>(C.PeerTimeout)) {
+    if (!WeStalled &&
+        Now - P->LastHeard > std::chrono::duration<double>(C.PeerTimeout)) {
       char Secs[32];
       std::snprintf(Secs, sizeof Secs, "%g", C.PeerTimeout);
       fail(5,
@@ -179,7 +186,9 @@ bool Transport::Impl::heartbeat() {
            P->Index, true);
       return false;
     }
-    if (Now - P->LastSent >= std::chrono::seconds(1) && !P->Writing) {
+    // Often enough that a peer stalled for 2 s, which then hears nothing
+    // for 2.5 s at most, is well within the default timeout of 4 s.
+    if (Now - P->LastSent >= std::chrono::milliseconds(500) && !P->Writing) {
       putHeader(P->Buf, 0, ControlChannel, Heartbeat);
       write(*P);
     }

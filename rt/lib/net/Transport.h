@@ -55,7 +55,7 @@ struct Config {
   uint64_t ProgramHash = 0;
   int ListenFd = -1;            // inherited from the launcher, or -1
   double ConnectTimeout = 30;   // seconds, ASPEN_CONNECT_TIMEOUT
-  double PeerTimeout = 10;      // seconds of silence, ASPEN_PEER_TIMEOUT
+  double PeerTimeout = 4;       // seconds of silence, ASPEN_PEER_TIMEOUT
   size_t MaxFrame = 256 << 20;  // bytes, ASPEN_MAX_FRAME
   size_t QueueCapacity = 256;   // of each outbound queue, in messages
   size_t QueueBytes = 16 << 20; // and in bytes of arrays and strings

@@ -440,10 +440,12 @@ struct Transport::Impl {
   //
   // A peer that is stopped, hung or cut off without its connection closing
   // (SIGSTOP, a frozen machine, a partition) says nothing: every node sends
-  // a heartbeat to each peer it wrote nothing to for a second, and gives up
-  // on a peer it heard nothing from for ASPEN_PEER_TIMEOUT seconds.
+  // a heartbeat to each peer it wrote nothing to for half a second, and
+  // gives up on a peer it heard nothing from for ASPEN_PEER_TIMEOUT seconds
+  // (4), unless it was itself stalled since its last look.
 
   void startHeartbeats();
+  std::chrono::steady_clock::time_point LastHeartbeatCheck;
 
   bool heartbeat();
 };
