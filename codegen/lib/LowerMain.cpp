@@ -38,12 +38,41 @@ void MainBuilder::build() {
   NextId = uint32_t(P.Instances.size());
   for (const graph::Instance &I : P.Instances)
     Place.push_back(I.Node);
+  beginChunks();
   for (const graph::Collective &Coll : P.Collectives)
     collective(Coll);
+  endChunks();
 
   addNodes();
   addEdges();
   B.CreateRet(B.CreateCall(Rt.aspen_rt_run, {}, "status"));
+}
+
+void MainBuilder::beginChunks() {
+  MainBlock = B.GetInsertBlock();
+  CallsInChunk = ChunkCalls; // the first registration opens a chunk
+}
+
+void MainBuilder::nextChunk() {
+  if (InChunk)
+    B.CreateRetVoid();
+  auto *Chunk = llvm::Function::Create(
+      llvm::FunctionType::get(B.getVoidTy(), false),
+      llvm::GlobalValue::InternalLinkage,
+      "aspen.collectives." + std::to_string(ChunkIndex++), M);
+  Chunk->addFnAttr(llvm::Attribute::NoInline);
+  llvm::IRBuilder<> InMain(MainBlock);
+  InMain.CreateCall(Chunk);
+  B.SetInsertPoint(llvm::BasicBlock::Create(C, "entry", Chunk));
+  InChunk = true;
+  CallsInChunk = 0;
+}
+
+void MainBuilder::endChunks() {
+  if (InChunk)
+    B.CreateRetVoid();
+  B.SetInsertPoint(MainBlock);
+  InChunk = false;
 }
 
 /// Action modules, by graph::ModuleId.

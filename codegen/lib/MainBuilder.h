@@ -114,6 +114,19 @@ private:
   std::vector<uint32_t> Edges;
   uint32_t NextId = 0;         // runtime id of the next collective registered
   std::vector<uint32_t> Place; // the node of every instance, by runtime id
+
+  // The collectives' registrations go into functions of at most ChunkCalls
+  // calls each, which main() calls in turn: LLVM's code generation is
+  // superlinear in the size of one function (a reduce over 10^5
+  // participants, 33,000 tree nodes in main() alone, took 22 s; 10^6 did
+  // not finish in 5 minutes).
+  static constexpr unsigned ChunkCalls = 1024;
+  void beginChunks();
+  void nextChunk();
+  void endChunks();
+  llvm::BasicBlock *MainBlock = nullptr;
+  unsigned ChunkIndex = 0, CallsInChunk = 0;
+  bool InChunk = false;
 };
 
 } // namespace aspen::codegen
