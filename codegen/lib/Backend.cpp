@@ -13,9 +13,18 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace aspen;
 using namespace aspen::codegen;
@@ -106,6 +115,69 @@ static bool writeMachineCode(llvm::Module &M, llvm::StringRef Path,
   return true;
 }
 
+extern char **environ;
+
+namespace {
+/// The linker's process group while it runs (0: none) and the file it
+/// writes, for the interrupt handler, which may run on any thread at any
+/// time (so only async-signal-safe calls, and no allocation).
+std::atomic<pid_t> LinkerGroup{0};
+char LinkerOutput[4096];
+
+/// LLVM's handler of SIGINT, SIGTERM and SIGHUP calls this after removing
+/// the files registered with RemoveFileOnSignal: the linker and what it
+/// started go first, then what it may have written since, then aspenc
+/// (LLVM's handlers are gone by now, so the signal's default ends it).
+void stopLinker() {
+  if (pid_t G = LinkerGroup.load()) {
+    ::kill(-G, SIGKILL);
+    int Status;
+    ::waitpid(G, &Status, 0);
+    ::unlink(LinkerOutput);
+  }
+  ::raise(SIGTERM);
+}
+
+/// Runs the clang++ driver that links, in a process group of its own, so
+/// that an interrupt of aspenc stops it and the lld it starts (the group
+/// gets the signal; a terminal's SIGINT no longer reaches it directly).
+/// Returns its exit status, or -1 with ErrMsg set.
+int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
+              std::string &ErrMsg) {
+  std::vector<char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&Attr, 0);
+  static bool Installed = (llvm::sys::SetInterruptFunction(stopLinker), true);
+  (void)Installed;
+  size_t N = std::min(Output.size(), sizeof LinkerOutput - 1);
+  std::memcpy(LinkerOutput, Output.data(), N);
+  LinkerOutput[N] = 0;
+  pid_t Pid = 0;
+  int E =
+      posix_spawnp(&Pid, Args[0].c_str(), nullptr, &Attr, Argv.data(), environ);
+  posix_spawnattr_destroy(&Attr);
+  if (E != 0) {
+    ErrMsg = "cannot run " + Args[0] + ": " + std::strerror(E);
+    return -1;
+  }
+  LinkerGroup.store(Pid);
+  int Status = 0;
+  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  LinkerGroup.store(0);
+  if (WIFSIGNALED(Status)) {
+    ErrMsg = std::string("killed by signal ") + strsignal(WTERMSIG(Status));
+    return -1;
+  }
+  return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+}
+} // namespace
+
 bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
                           llvm::StringRef Path, DiagnosticEngine &Diags,
                           const CodeGenOptions &Opts) {
@@ -146,16 +218,22 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
     return false;
   }
   llvm::FileRemover RemoveObj(Obj);
-  if (!writeMachineCode(M, Obj, llvm::CGFT_ObjectFile, Diags, Opts))
+  // Interrupted (SIGINT, SIGTERM, SIGHUP), aspenc leaves nothing behind:
+  // not the temporary object, not a half-written executable, and no
+  // linker still writing one.
+  llvm::sys::RemoveFileOnSignal(Obj);
+  if (!writeMachineCode(M, Obj, llvm::CGFT_ObjectFile, Diags, Opts)) {
+    llvm::sys::DontRemoveFileOnSignal(Obj);
     return false;
+  }
   std::string Driver = ClangRunner::clangDriver();
   std::vector<std::string> Args = {Driver, "-fuse-ld=lld", Obj.str().str(),
                                    "-o", Path.str(), ASPEN_RT_LIBRARY,
                                    ASPEN_BOOST_CONTEXT_LIBRARY,
-                                   // Payloads are allocated on one worker
-                                   // and freed on another; jemalloc's
-                                   // thread caches make that cheap where
-                                   // glibc serialises on its arena locks.
+  // Payloads are allocated on one worker
+  // and freed on another; jemalloc's
+  // thread caches make that cheap where
+  // glibc serialises on its arena locks.
 #ifdef ASPEN_PROGRAM_SANITIZE
                                    // (not under a sanitizer: it brings its
                                    // own allocator)
@@ -172,8 +250,13 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
     llvm::errs() << '\n';
   }
   std::string ErrMsg;
-  int RC =
-      llvm::sys::ExecuteAndWait(Driver, Refs, std::nullopt, {}, 0, 0, &ErrMsg);
+  // (Again: writing the object through a ToolOutputFile, which kept it,
+  // took it off the list.)
+  llvm::sys::RemoveFileOnSignal(Obj);
+  llvm::sys::RemoveFileOnSignal(Path);
+  int RC = runLinker(Args, Path, ErrMsg);
+  llvm::sys::DontRemoveFileOnSignal(Path);
+  llvm::sys::DontRemoveFileOnSignal(Obj);
   if (RC != 0) {
     Diags.report({}, DiagId::ErrLinkFailed)
         << Path

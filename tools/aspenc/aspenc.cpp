@@ -20,10 +20,14 @@
 #include "aspen/Sema/Sema.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstring>
+#include <new>
+#include <unistd.h>
 
 using namespace aspen;
 
@@ -356,8 +360,24 @@ static int generateOutput(const graph::Program &Prog, const Inputs &In,
   return Diags.hasErrors() ? 1 : 0;
 }
 
+/// What aspenc was doing, for the out-of-memory message.
+static const char *Doing = "starting";
+
+/// Out of memory anywhere (aspenc, Clang, LLVM): one line saying so and
+/// exit status 1, not LLVM's crash report. Nothing here allocates.
+[[noreturn]] static void outOfMemory() {
+  static const char Msg[] = "aspenc: error: out of memory while ";
+  (void)!::write(2, Msg, sizeof Msg - 1);
+  (void)!::write(2, Doing, std::strlen(Doing));
+  (void)!::write(2, "\n", 1);
+  ::_exit(1);
+}
+
 int main(int Argc, char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
+  std::set_new_handler([] { outOfMemory(); });
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { outOfMemory(); });
   parseCommandLine(Argc, Argv);
   SourceManager SM;
   DiagnosticEngine Diags(SM, llvm::errs());
@@ -371,6 +391,7 @@ int main(int Argc, char **Argv) {
   Opts.MaxNesting = MaxNesting;
   Opts.StdlibDir = StdlibDir;
   Inputs In;
+  Doing = "reading the program";
   if (!parseInputs(In, SM, Diags, Opts))
     return 1;
   if (ActionOpt == Action::DumpAST)
@@ -380,10 +401,14 @@ int main(int Argc, char **Argv) {
   if (!loadRequiredModules(In.Units, StdlibDir, SM, Diags, Opts))
     return 1;
 
+  Doing = "checking the program";
   std::unique_ptr<graph::Program> Prog = elaborateProgram(In, SM, Diags);
+  Doing = "placing the program on its nodes";
   if (!Prog || !placeOnNodes(*Prog, SM, Diags))
     return 1;
+  Doing = "printing the graph";
   if (printGraph(*Prog))
     return 0;
+  Doing = "compiling the program";
   return generateOutput(*Prog, In, Diags);
 }

@@ -187,7 +187,6 @@ std::string shellQuote(const std::string &S) {
   return Q + "'";
 }
 
-
 } // namespace
 
 CoreShare aspen::rt::launch::shareCores(unsigned Index, unsigned Count,
