@@ -337,10 +337,14 @@ bool prepareJob(Job &J) {
 /// same directory).
 [[noreturn]] void execRemote(const Job &J, const NodeInfo &Node, size_t K,
                              int Argc, char **Argv) {
-  std::string Cmd =
-      "cd " + shellQuote(J.Cwd) + " && ASPEN_NODE=" + std::to_string(K) +
-      " ASPEN_JOB_SECRET=" + J.Secret + " ASPEN_PEERS=" + shellQuote(J.Peers) +
-      " exec " + shellQuote(J.Exe);
+  // The secret comes on ssh's standard input, which the remote shell reads
+  // first: on the command line it would be in /proc/PID/cmdline of ssh
+  // here and of the shell there, readable by every user of either machine.
+  std::string Cmd = "cd " + shellQuote(J.Cwd) +
+                    " && IFS= read -r ASPEN_JOB_SECRET && export "
+                    "ASPEN_JOB_SECRET && ASPEN_NODE=" +
+                    std::to_string(K) + " ASPEN_PEERS=" + shellQuote(J.Peers) +
+                    " exec " + shellQuote(J.Exe);
   for (int A = 1; A < Argc; ++A)
     Cmd += " " + shellQuote(Argv[A]);
   execlp("ssh", "ssh", "-o", "BatchMode=yes", Node.Host.c_str(), Cmd.c_str(),
@@ -360,8 +364,9 @@ bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
     C.Name = Nodes[K].Name;
     C.OutRelay.setPrefix("[" + C.Name + "] ");
     C.ErrRelay.setPrefix("[" + C.Name + "] ");
-    int Out[2], Err[2];
-    if (pipe2(Out, O_CLOEXEC) || pipe2(Err, O_CLOEXEC)) {
+    int Out[2], Err[2], In[2] = {-1, -1};
+    if (pipe2(Out, O_CLOEXEC) || pipe2(Err, O_CLOEXEC) ||
+        (!J.Here[K] && pipe2(In, O_CLOEXEC))) {
       std::perror("aspen: error: pipe");
       return false;
     }
@@ -370,12 +375,22 @@ bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
       prctl(PR_SET_PDEATHSIG, SIGKILL); // no orphans if the launcher dies
       dup2(Out[1], 1);
       dup2(Err[1], 2);
+      if (In[0] >= 0)
+        dup2(In[0], 0);
       if (J.Here[K])
         execLocal(J, Nodes[K], K, LocalIndex, Argv);
       execRemote(J, Nodes[K], K, Argc, Argv);
     }
     close(Out[1]);
     close(Err[1]);
+    if (In[0] >= 0) {
+      // 33 bytes into an empty pipe: written at once, whatever the child
+      // does; then its end of file.
+      close(In[0]);
+      std::string Line = std::string(J.Secret) + "\n";
+      (void)!write(In[1], Line.data(), Line.size());
+      close(In[1]);
+    }
     if (J.Here[K])
       ++LocalIndex;
     if (Pid < 0) {

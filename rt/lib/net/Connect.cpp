@@ -152,16 +152,42 @@ void Transport::Impl::dropStranger(tcp::socket &S, const std::string &Why) {
   // timeout: one line per address and reason, not one per retry.
   std::string Key =
       (Ec ? std::string("?") : R.address().to_string()) + "|" + Why;
-  if (Dropped.insert(Key).second)
-    std::fprintf(
-        stderr,
-        "aspen: warning: node '%s': dropped a connection from %s: "
-        "%s\n",
-        Self.c_str(),
-        Ec ? "an unknown address"
-           : (R.address().to_string() + ":" + std::to_string(R.port())).c_str(),
-        Why.c_str());
+  auto Now = std::chrono::steady_clock::now();
+  if (Now - DropWindow >= std::chrono::minutes(1)) {
+    summariseDropped();
+    DropWindow = Now;
+    DropLines = 0;
+  }
+  if (Dropped.size() >= DropKeys)
+    Dropped.clear();
+  if (Dropped.insert(Key).second) {
+    if (DropLines < DropLinesPerMinute) {
+      ++DropLines;
+      std::fprintf(stderr,
+                   "aspen: warning: node '%s': dropped a connection from %s: "
+                   "%s\n",
+                   Self.c_str(),
+                   Ec ? "an unknown address"
+                      : (R.address().to_string() + ":" +
+                         std::to_string(R.port()))
+                            .c_str(),
+                   Why.c_str());
+    } else {
+      ++DropSuppressed;
+    }
+  }
   S.close(Ec);
+}
+
+void Transport::Impl::summariseDropped() {
+  if (DropSuppressed)
+    std::fprintf(stderr,
+                 "aspen: warning: node '%s': dropped %llu more connections "
+                 "from strangers without a warning each (at most %u a "
+                 "minute)\n",
+                 Self.c_str(), (unsigned long long)DropSuppressed,
+                 DropLinesPerMinute);
+  DropSuppressed = 0;
 }
 
 void Transport::Impl::greet(std::shared_ptr<tcp::socket> S) {

@@ -352,6 +352,7 @@ void Transport::localDone() {
 
 int Transport::finish(int Status) {
   Impl *P = I.get();
+  asio::post(P->Io, [P] { P->summariseDropped(); });
   // No worker polls any more: the transport thread drives the sockets.
   P->Draining.store(true, std::memory_order_release);
   P->allAsleep();

@@ -216,6 +216,15 @@ struct Transport::Impl {
   void up(Peer &P);
   void watchBeforeStart(Peer &P);
   std::set<std::string> Dropped; // strangers warned about, by address+why
+  /// Warnings about strangers are bounded: at most DropLinesPerMinute a
+  /// minute, however many addresses a flood comes from; the rest are
+  /// counted and summed up in one line. (And at most DropKeys addresses
+  /// remembered: a flood from many addresses holds no memory of them.)
+  static constexpr unsigned DropLinesPerMinute = 10, DropKeys = 4096;
+  std::chrono::steady_clock::time_point DropWindow{};
+  unsigned DropLines = 0;
+  uint64_t DropSuppressed = 0;
+  void summariseDropped();
 
   bool connectAll();
 

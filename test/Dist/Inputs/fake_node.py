@@ -5,6 +5,9 @@
       Runs EXE (a launcher whose node 0 listens on HOST:PORT), connects to
       node 0 as a stranger twice (garbage, then a greeting with a wrong
       secret), and returns EXE's status once it ends.
+  fake_node.py flood EXE HOST PORT
+      Runs EXE and, while it runs, connects to node 0 with garbage from 40
+      different addresses (127.0.2.1 to 127.0.2.40); returns EXE's status.
   fake_node.py peer KIND EXE HOST PORT SECRET
       Listens on HOST:PORT as node 0, runs EXE as node 1 with SECRET,
       answers its greeting like a real node and then sends a bad frame:
@@ -62,6 +65,19 @@ def stranger(exe, host, port):
     return finish(proc)
 
 
+def flood(exe, host, port):
+    proc = subprocess.Popen([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    connect(host, int(port), time.time() + 20).close()  # node 0 listens
+    for k in range(1, 41):
+        s = socket.socket()
+        s.bind((f"127.0.2.{k}", 0))
+        s.settimeout(5)
+        s.connect((host, int(port)))
+        s.sendall(b"GET / HTTP/1.0\r\n\r\n" + os.urandom(64))
+        s.close()
+    return finish(proc)
+
+
 def peer(kind, exe, host, port, secret):
     ls = socket.socket()
     ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -95,4 +111,6 @@ def peer(kind, exe, host, port, secret):
 if __name__ == "__main__":
     if sys.argv[1] == "stranger":
         sys.exit(stranger(*sys.argv[2:]))
+    if sys.argv[1] == "flood":
+        sys.exit(flood(*sys.argv[2:]))
     sys.exit(peer(*sys.argv[2:]))

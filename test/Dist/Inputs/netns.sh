@@ -34,6 +34,7 @@ if [ "$mode" = launch ]; then
   cat > "$fake/ssh" <<SSH
 #!/usr/bin/env bash
 # ssh [-o opt]... HOST COMMAND: runs COMMAND in HOST's namespace.
+[ -n "\${ASPEN_SSH_LOG:-}" ] && printf '%s\\n' "\$*" >> "\$ASPEN_SSH_LOG"
 while [ "\$1" = -o ]; do shift 2; done
 host=\$1; shift
 exec ip netns exec "as$tag-\${host##*.}" bash -c "\$*"
