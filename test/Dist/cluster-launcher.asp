@@ -2,6 +2,10 @@
 // RUN: %python %S/Inputs/cluster_launch.py slurm 4 %t | FileCheck %s
 // RUN: %python %S/Inputs/cluster_launch.py ompi 4 %t | FileCheck %s
 // RUN: %python %S/Inputs/cluster_launch.py pmi 4 %t | FileCheck %s
+// Without a job secret a node refuses to start (before: it made one of the
+// program and the job id, which any local user can read), naming the fix.
+// RUN: env CLUSTER_SECRET= not %python %S/Inputs/cluster_launch.py slurm 2 %t 2>&1 | FileCheck %s --check-prefix=NOSECRET
+// NOSECRET: aspen: error: node '127.0.0.{{[12]}}' was started without ASPEN_JOB_SECRET: export the same 32 hexadecimal digits to every node of the job (as `export ASPEN_JOB_SECRET=$(openssl rand -hex 16)` before srun or mpirun does)
 // A job secret that is not 32 hex digits is refused, not weakened.
 // RUN: env SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_JOB_ID=7 ASPEN_JOB_SECRET=zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz %python %S/Inputs/status.py 2 %t 2>&1 | FileCheck %s --check-prefix=SECRET
 // RUN: env SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_JOB_ID=7 ASPEN_JOB_SECRET=0123 %python %S/Inputs/status.py 2 %t 2>&1 | FileCheck %s --check-prefix=SECRET

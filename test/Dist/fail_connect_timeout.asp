@@ -1,5 +1,5 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/timeout-hosts -o %t
-// RUN: env ASPEN_NODE=0 ASPEN_CONNECT_TIMEOUT=1 %python %S/Inputs/status.py 6 %t 2>&1 | FileCheck %s
+// RUN: env ASPEN_NODE=0 ASPEN_JOB_SECRET=00112233445566778899aabbccddeeff ASPEN_CONNECT_TIMEOUT=1 %python %S/Inputs/status.py 6 %t 2>&1 | FileCheck %s
 // RUN: env ASPEN_NODE=7 not %t 2>&1 | FileCheck %s --check-prefix=RANK
 // Node 0 started alone (as by a cluster launcher whose other task never
 // came up): after the connect timeout it names the node that is missing

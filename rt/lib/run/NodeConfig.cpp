@@ -87,26 +87,24 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
                  "prints)\n");
     std::exit(2);
   }
-  std::string Seed;
-  if (Secret && *Secret) {
-    for (size_t K = 0; K < 32; K += 2)
-      Seed +=
-          char(std::strtoul(std::string(Secret + K, 2).c_str(), nullptr, 16));
-  } else {
-    // Started by a cluster launcher without a secret: the job id is all
-    // the nodes share (docs/runtime.md says to export ASPEN_JOB_SECRET).
-    std::string Job;
-    for (const char *V : {"SLURM_JOB_ID", "OMPI_MCA_ess_base_jobid", "PMI_ID",
-                          "PMIX_NAMESPACE"})
-      if (const char *J = std::getenv(V))
-        Job += J;
-    uint64_t H = C.ProgramHash;
-    for (char Ch : Job)
-      H = (H ^ uint8_t(Ch)) * 1099511628211ull;
-    Seed.append(reinterpret_cast<const char *>(&H), 8);
-    H = H * 6364136223846793005ull + 1442695040888963407ull;
-    Seed.append(reinterpret_cast<const char *>(&H), 8);
+  if (!Secret || !*Secret) {
+    // Started as a node (by srun, mpirun, or by hand) without a secret:
+    // all the nodes share then is what any user can read (the program, the
+    // job id), so a secret made of it would let any local user join the
+    // job. Refused, with the fix.
+    std::fprintf(stderr,
+                 "aspen: error: node '%s' was started without "
+                 "ASPEN_JOB_SECRET: export the same 32 hexadecimal digits "
+                 "to every node of the job (as `export "
+                 "ASPEN_JOB_SECRET=$(openssl rand -hex 16)` before srun or "
+                 "mpirun does); without a launcher of its own, a job's "
+                 "nodes share nothing else a stranger could not guess\n",
+                 R.Nodes[Self].Name.c_str());
+    std::exit(2);
   }
+  std::string Seed;
+  for (size_t K = 0; K < 32; K += 2)
+    Seed += char(std::strtoul(std::string(Secret + K, 2).c_str(), nullptr, 16));
   C.Secret = Seed;
   C.ConnectTimeout = double(settingCount(Setting::CONNECT_TIMEOUT));
   C.PeerTimeout = double(settingCount(Setting::PEER_TIMEOUT));

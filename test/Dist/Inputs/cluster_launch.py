@@ -5,7 +5,9 @@ each gets only its rank and the job's size and id in the variables of
 STYLE (slurm: SLURM_PROCID; ompi: OMPI_COMM_WORLD_RANK; pmi: PMI_RANK, as
 MPICH's hydra sets them). The nodes listen on a port picked here
 (ASPEN_PORT). Prints each node's output prefixed with its rank, in rank
-order, and exits with the first non-zero status. With --bind, each rank is
+order, and exits with the first non-zero status. Every rank gets one
+random ASPEN_JOB_SECRET, as the job's user exports it (CLUSTER_SECRET=
+starts them without one). With --bind, each rank is
 bound to one CPU (rank modulo the CPUs there are), as `srun --cpu-bind` or
 `mpirun --bind-to core` do."""
 import os
@@ -24,6 +26,8 @@ s.bind(("127.0.0.1", 0))
 port = s.getsockname()[1]
 s.close()
 job = f"{os.getpid()}{port}"
+# What the job's user exports before srun or mpirun (docs/runtime.md).
+secret = os.environ.get("CLUSTER_SECRET", os.urandom(16).hex())
 names = {
     "slurm": ("SLURM_PROCID", "SLURM_NTASKS", "SLURM_JOB_ID"),
     "ompi": ("OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_MCA_ess_base_jobid"),
@@ -37,6 +41,8 @@ for rank in range(n):
         env.pop(v, None)
     env.update({names[0]: str(rank), names[1]: str(n), names[2]: job,
                 "ASPEN_PORT": str(port)})
+    if secret:
+        env["ASPEN_JOB_SECRET"] = secret
     cpu = cpus[rank % len(cpus)]
     procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True,

@@ -18,6 +18,7 @@ env = dict(os.environ, SLURM_NTASKS="3", SLURM_JOB_ID="77", ASPEN_PORT=str(port)
            ASPEN_CONNECT_TIMEOUT="20")
 for v in ("ASPEN_NODE", "ASPEN_PEERS", "ASPEN_LISTEN_FD", "ASPEN_JOB_SECRET"):
     env.pop(v, None)
+env["ASPEN_JOB_SECRET"] = os.urandom(16).hex()  # as the job's user exports it
 t0 = time.monotonic()
 r0 = subprocess.Popen([exe], env=dict(env, SLURM_PROCID="0"), stdout=subprocess.PIPE,
                       stderr=subprocess.STDOUT, text=True)

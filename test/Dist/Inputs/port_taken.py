@@ -15,6 +15,7 @@ env = dict(os.environ, SLURM_PROCID="0", SLURM_NTASKS=n, SLURM_JOB_ID="9",
            ASPEN_PORT=str(s.getsockname()[1]))
 for v in ("ASPEN_NODE", "ASPEN_PEERS", "ASPEN_LISTEN_FD", "ASPEN_JOB_SECRET"):
     env.pop(v, None)
+env["ASPEN_JOB_SECRET"] = os.urandom(16).hex()  # as the job's user exports it
 r = subprocess.run([exe], env=env, stdout=subprocess.PIPE,
                    stderr=subprocess.STDOUT, text=True, timeout=60)
 sys.stdout.write(r.stdout)
