@@ -358,18 +358,30 @@ private:
           << "::aspen::snet::Pattern{{}, nullptr});\n";
       } else {
         OS << tagLocals(N.Patterns[0].Type);
-        for (const auto &Assigns : N.FilterOutputs) {
-          OS << "  {\n    ::aspen::snet::Record aspen_out;\n";
-          for (const graph::FilterAssign &A : Assigns)
-            if (A.IsTag) {
-              lineAt(A.Loc); // Clang's diagnostics point at the expression
-              OS << "    aspen_out.tag(" << sym(A.Label) << ", long(" << A.Cxx
-                 << "));\n";
-            } else {
-              OS << "    aspen_out.copyField(" << sym(A.Label) << ", In, "
-                 << sym(A.Source) << ");\n";
-            }
-          OS << "    Out.push_back(std::move(aspen_out));\n  }\n";
+        // `if (c1) {...} else if (c2) {...} else {...}`: the first branch
+        // whose condition holds emits its records.
+        for (const graph::FilterBranch &Br : N.FilterBranches) {
+          bool First = &Br == &N.FilterBranches.front();
+          if (!Br.Cond.empty()) {
+            lineAt(Br.CondLoc);
+            OS << (First ? "  if (" : "  else if (") << Br.CondCxx << ") {\n";
+          } else {
+            OS << (First ? "  {\n" : "  else {\n");
+          }
+          for (const auto &Assigns : Br.Outputs) {
+            OS << "  {\n    ::aspen::snet::Record aspen_out;\n";
+            for (const graph::FilterAssign &A : Assigns)
+              if (A.IsTag) {
+                lineAt(A.Loc); // Clang's diagnostics point at the expression
+                OS << "    aspen_out.tag(" << sym(A.Label) << ", long("
+                   << A.Cxx << "));\n";
+              } else {
+                OS << "    aspen_out.copyField(" << sym(A.Label) << ", In, "
+                   << sym(A.Source) << ");\n";
+              }
+            OS << "    Out.push_back(std::move(aspen_out));\n  }\n";
+          }
+          OS << "  }\n";
         }
       }
       catchTagError("the filter", N.Loc);
@@ -496,6 +508,14 @@ std::string aspen::codegen::emitModuleSource(
     AnyNet |= I.K == graph::Instance::SNet;
   if (AnyNet) {
     OS << "#include <aspen/gen/snet_graph.h>\n";
+    // S-Net's tag functions (Sema's tagExprCxx calls them); abs goes
+    // through tagNeg, so abs of the smallest tag is an error, not a wrap.
+    OS << "[[maybe_unused]] static long aspen_tagfn_abs(long V) {\n"
+          "  return V < 0 ? ::aspen::snet::tagNeg(V) : V;\n}\n"
+          "[[maybe_unused]] static long aspen_tagfn_min(long A, long B) {\n"
+          "  return A < B ? A : B;\n}\n"
+          "[[maybe_unused]] static long aspen_tagfn_max(long A, long B) {\n"
+          "  return A < B ? B : A;\n}\n";
     for (const graph::Module &M : P.Modules)
       if (M.K == graph::Module::Box && Boxes.count(M.Name))
         E.box(*Boxes[M.Name]);

@@ -95,10 +95,20 @@ qualifiedName : COLONCOLON? IDENT (COLONCOLON IDENT)*;
 recordType : LBRACE (typeEntry (COMMA typeEntry)*)? RBRACE;
 typeEntry : IDENT | LT IDENT GT;
 recordPattern : recordType guard?;
-guard : IF LPAREN tagExpr RPAREN;
+guard : IF condition;
+// `(n > 1)`, or S-Net's `<n > 1>`, whose closing `>` is the last one.
+condition : LPAREN tagExpr RPAREN | LT tagExpr GT;
 
 // [ {a, <t>} -> {b = a, <u = t + 1>}; {a} ]     [ ]  (identity)
-filter : LBRACK (recordPattern ARROW (filterOutput (SEMI filterOutput)*)?)? RBRACK;
+// [ {<n>} -> if <n <= 1> then {<f = 1>} else {<n = n - 1>}; {<n = n - 2>} ]
+// `then` and `else` are not reserved: ASTBuilder checks the two words. A
+// loop, not recursion, so that a long `else if` chain cannot exhaust the
+// parser's stack.
+filter : LBRACK (recordPattern ARROW filterBody)? RBRACK;
+filterBody
+  : (IF condition thenWords+=IDENT filterActions elseWords+=IDENT)* filterActions
+  ;
+filterActions : (filterOutput (SEMI filterOutput)*)?;
 filterOutput : LBRACE (outputEntry (COMMA outputEntry)*)? RBRACE;
 outputEntry
   : IDENT (ASSIGN IDENT)?              # fieldOut
@@ -119,6 +129,7 @@ tagExpr
   | tagExpr op=OROR tagExpr                                 # tagBinary
   | <assoc=right> tagExpr QUESTION tagExpr COLON tagExpr    # tagCond
   | NUMBER                                                  # tagLiteral
+  | IDENT LPAREN tagExpr (COMMA tagExpr)* RPAREN            # tagCall
   | IDENT                                                   # tagName
   ;
 

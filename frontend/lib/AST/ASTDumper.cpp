@@ -56,6 +56,12 @@ std::string aspen::ast::toString(const TagExpr &E) {
       Operand = "(" + Operand + ")";
     return U->Op + Operand;
   }
+  if (auto *C = dyn_cast<TagCall>(&E)) {
+    std::string S = C->Callee.Text + "(";
+    for (size_t I = 0; I < C->Args.size(); ++I)
+      S += (I ? ", " : "") + toString(*C->Args[I]);
+    return S + ")";
+  }
   if (auto *B = dyn_cast<TagBinary>(&E))
     return "(" + toString(*B->LHS) + " " + B->Op + " " + toString(*B->RHS) +
            ")";
@@ -385,8 +391,14 @@ void Dumper::dumpNet(const NetExpr &E) {
     line() << "Filter [";
     if (F->Pattern) {
       OS << toString(*F->Pattern) << " ->";
-      for (size_t I = 0; I < F->Outputs.size(); ++I)
-        OS << (I ? "; " : " ") << toString(F->Outputs[I]);
+      for (const FilterBranch &B : F->Branches) {
+        if (&B != &F->Branches.front())
+          OS << " else";
+        if (B.Cond)
+          OS << " if " << toString(*B.Cond) << " then";
+        for (size_t I = 0; I < B.Outputs.size(); ++I)
+          OS << (I ? "; " : " ") << toString(B.Outputs[I]);
+      }
     }
     OS << ']';
     loc(E.Range);

@@ -433,41 +433,67 @@ std::unique_ptr<NetExpr> ASTBuilder::buildPrimary(P::PrimaryNetContext *Ctx) {
     E->Ref = buildRef(C->instanceRef());
     return E;
   }
-  if (auto *C = dynamic_cast<P::FilterNetContext *>(Ctx)) {
-    P::FilterContext *F = C->filter();
-    auto E = std::make_unique<FilterExpr>();
-    E->Range = rangeOf(Ctx);
-    if (F->recordPattern())
-      E->Pattern = buildPattern(F->recordPattern());
-    for (P::FilterOutputContext *O : F->filterOutput()) {
-      FilterOutput Out;
-      Out.Range = rangeOf(O);
-      for (P::OutputEntryContext *OE : O->outputEntry()) {
-        OutputEntry Entry;
-        if (auto *FO = dynamic_cast<P::FieldOutContext *>(OE)) {
-          std::vector<antlr4::tree::TerminalNode *> Ids = FO->IDENT();
-          Entry.Label = nameOf(Ids[0]);
-          if (Ids.size() > 1)
-            Entry.Source = nameOf(Ids[1]);
-        } else {
-          auto *TO = static_cast<P::TagOutContext *>(OE);
-          Entry.IsTag = true;
-          Entry.Label = nameOf(TO->IDENT());
-          if (TO->tagExpr())
-            Entry.Value = buildTag(TO->tagExpr());
-        }
-        Out.Entries.push_back(std::move(Entry));
-      }
-      E->Outputs.push_back(std::move(Out));
-    }
-    return E;
-  }
+  if (auto *C = dynamic_cast<P::FilterNetContext *>(Ctx))
+    return buildFilter(C->filter());
   auto *C = static_cast<P::SyncNetContext *>(Ctx);
   auto E = std::make_unique<SyncExpr>();
   E->Range = rangeOf(Ctx);
   for (P::RecordPatternContext *Pat : C->synchroCell()->recordPattern())
     E->Patterns.push_back(buildPattern(Pat));
   return E;
+}
+
+std::unique_ptr<NetExpr> ASTBuilder::buildFilter(P::FilterContext *F) {
+  auto E = std::make_unique<FilterExpr>();
+  E->Range = rangeOf(F);
+  if (!F->recordPattern())
+    return E; // `[]`
+  E->Pattern = buildPattern(F->recordPattern());
+  P::FilterBodyContext *Body = F->filterBody();
+  std::vector<P::ConditionContext *> Conds = Body->condition();
+  std::vector<P::FilterActionsContext *> Actions = Body->filterActions();
+  // `then` and `else` are identifiers to the lexer, so that they stay
+  // usable as names; here they must be the two words.
+  auto Expect = [&](antlr4::Token *T, const char *Word) {
+    if (T->getText() != Word)
+      Diags.report(tokenLoc(File, T), DiagId::ErrExpected)
+          << std::string("'") + Word + "'"
+          << " in conditional filter, found '" + T->getText() + "'";
+  };
+  for (size_t I = 0; I < Actions.size(); ++I) {
+    FilterBranch B;
+    if (I < Conds.size()) {
+      Expect(Body->thenWords[I], "then");
+      Expect(Body->elseWords[I], "else");
+      B.Cond = buildTag(Conds[I]->tagExpr());
+    }
+    for (P::FilterOutputContext *O : Actions[I]->filterOutput())
+      B.Outputs.push_back(buildFilterOutput(O));
+    E->Branches.push_back(std::move(B));
+  }
+  return E;
+}
+
+FilterOutput ASTBuilder::buildFilterOutput(P::FilterOutputContext *O) {
+  FilterOutput Out;
+  Out.Range = rangeOf(O);
+  for (P::OutputEntryContext *OE : O->outputEntry()) {
+    OutputEntry Entry;
+    if (auto *FO = dynamic_cast<P::FieldOutContext *>(OE)) {
+      std::vector<antlr4::tree::TerminalNode *> Ids = FO->IDENT();
+      Entry.Label = nameOf(Ids[0]);
+      if (Ids.size() > 1)
+        Entry.Source = nameOf(Ids[1]);
+    } else {
+      auto *TO = static_cast<P::TagOutContext *>(OE);
+      Entry.IsTag = true;
+      Entry.Label = nameOf(TO->IDENT());
+      if (TO->tagExpr())
+        Entry.Value = buildTag(TO->tagExpr());
+    }
+    Out.Entries.push_back(std::move(Entry));
+  }
+  return Out;
 }
 
 RecordType ASTBuilder::buildRecordType(P::RecordTypeContext *Ctx) {
@@ -483,7 +509,7 @@ RecordPattern ASTBuilder::buildPattern(P::RecordPatternContext *Ctx) {
   Pat.Range = rangeOf(Ctx);
   Pat.Type = buildRecordType(Ctx->recordType());
   if (Ctx->guard())
-    Pat.Guard = buildTag(Ctx->guard()->tagExpr());
+    Pat.Guard = buildTag(Ctx->guard()->condition()->tagExpr());
   return Pat;
 }
 
@@ -527,6 +553,14 @@ std::unique_ptr<TagExpr> ASTBuilder::buildTag(P::TagExprContext *Ctx,
     E->Cond = buildTag(C->tagExpr(0), Depth + 1);
     E->Then = buildTag(C->tagExpr(1), Depth + 1);
     E->Else = buildTag(C->tagExpr(2), Depth + 1);
+    return E;
+  }
+  if (auto *C = dynamic_cast<P::TagCallContext *>(Ctx)) {
+    auto E = std::make_unique<TagCall>();
+    E->Range = rangeOf(Ctx);
+    E->Callee = nameOf(C->IDENT());
+    for (P::TagExprContext *A : C->tagExpr())
+      E->Args.push_back(buildTag(A, Depth + 1));
     return E;
   }
   if (auto *C = dynamic_cast<P::TagNameContext *>(Ctx)) {

@@ -133,25 +133,81 @@ std::string aspen::sema::tagExprCxx(const ast::TagExpr &E) {
     return "(" + tagExprCxx(*B->LHS) + " " + B->Op + " " + tagExprCxx(*B->RHS) +
            ")";
   }
+  if (auto *C = dyn_cast<ast::TagCall>(&E)) {
+    // aspen_tagfn_* are defined once in the generated file (ModuleEmitter).
+    std::string S = "aspen_tagfn_" + C->Callee.Text + "(";
+    for (size_t I = 0; I < C->Args.size(); ++I)
+      S += (I ? ", " : "") + tagExprCxx(*C->Args[I]);
+    return S + ")";
+  }
   auto &C = llvm::cast<ast::TagCond>(E);
   return "(" + tagExprCxx(*C.Cond) + " ? long(" + tagExprCxx(*C.Then) +
          ") : long(" + tagExprCxx(*C.Else) + "))";
 }
 
+/// S-Net's tag functions, with the number of arguments each takes.
+static std::optional<unsigned> tagFunctionArity(llvm::StringRef Name) {
+  if (Name == "abs")
+    return 1;
+  if (Name == "min" || Name == "max")
+    return 2;
+  return std::nullopt;
+}
+
+/// The tags a tag expression reads, and the calls in it.
 static void tagNames(const ast::TagExpr &E,
-                     std::vector<const ast::TagName *> &Out) {
+                     std::vector<const ast::TagName *> &Out,
+                     std::vector<const ast::TagCall *> *Calls = nullptr) {
   if (auto *N = dyn_cast<ast::TagName>(&E))
     Out.push_back(N);
-  else if (auto *U = dyn_cast<ast::TagUnary>(&E))
-    tagNames(*U->Operand, Out);
-  else if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
-    tagNames(*B->LHS, Out);
-    tagNames(*B->RHS, Out);
-  } else if (auto *C = dyn_cast<ast::TagCond>(&E)) {
-    tagNames(*C->Cond, Out);
-    tagNames(*C->Then, Out);
-    tagNames(*C->Else, Out);
+  else if (auto *C = dyn_cast<ast::TagCall>(&E)) {
+    if (Calls)
+      Calls->push_back(C);
+    for (const auto &A : C->Args)
+      tagNames(*A, Out, Calls);
   }
+  else if (auto *U = dyn_cast<ast::TagUnary>(&E))
+    tagNames(*U->Operand, Out, Calls);
+  else if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
+    tagNames(*B->LHS, Out, Calls);
+    tagNames(*B->RHS, Out, Calls);
+  } else if (auto *C = dyn_cast<ast::TagCond>(&E)) {
+    tagNames(*C->Cond, Out, Calls);
+    tagNames(*C->Then, Out, Calls);
+    tagNames(*C->Else, Out, Calls);
+  }
+}
+
+/// Whether the tag expression E reads only tags of `Bound` and calls only
+/// tag functions, with their number of arguments; reports the first
+/// problem, an unbound tag as `Unbound` (with the tag's name in brackets
+/// for a filter's messages).
+bool Sema::checkTagExpr(const ast::TagExpr &E, const RecordType &Bound,
+                        DiagId Unbound) {
+  std::vector<const ast::TagName *> Names;
+  std::vector<const ast::TagCall *> Calls;
+  tagNames(E, Names, &Calls);
+  for (const ast::TagCall *C : Calls) {
+    std::optional<unsigned> Arity = tagFunctionArity(C->Callee.Text);
+    if (!Arity) {
+      Diags.report(C->getLoc(), DiagId::ErrTagFunction) << C->Callee.Text;
+      return false;
+    }
+    if (*Arity != C->Args.size()) {
+      Diags.report(C->getLoc(), DiagId::ErrTagFunctionArity)
+          << C->Callee.Text << *Arity << (*Arity == 1 ? "" : "s")
+          << unsigned(C->Args.size());
+      return false;
+    }
+  }
+  for (const ast::TagName *N : Names)
+    if (!std::binary_search(Bound.Tags.begin(), Bound.Tags.end(), N->Ident)) {
+      Diags.report(N->getLoc(), Unbound)
+          << (Unbound == DiagId::ErrFilterUnbound ? "<" + N->Ident + ">"
+                                                  : N->Ident);
+      return false;
+    }
+  return true;
 }
 
 std::optional<graph::Pattern>
@@ -162,18 +218,92 @@ Sema::convertPattern(const ast::RecordPattern &P) {
   graph::Pattern Out;
   Out.Type = *T;
   if (P.Guard) {
-    std::vector<const ast::TagName *> Names;
-    tagNames(*P.Guard, Names);
-    for (const ast::TagName *N : Names)
-      if (!std::binary_search(T->Tags.begin(), T->Tags.end(), N->Ident)) {
-        Diags.report(N->getLoc(), DiagId::ErrGuardUnbound) << N->Ident;
-        return std::nullopt;
-      }
+    if (!checkTagExpr(*P.Guard, *T, DiagId::ErrGuardUnbound))
+      return std::nullopt;
     Out.Guard = ast::toString(*P.Guard);
     Out.GuardCxx = tagExprCxx(*P.Guard);
     Out.GuardLoc = P.Guard->getLoc();
   }
   return Out;
+}
+
+/// One output record of a filter: what each of its labels is set from. A
+/// field must be bound by the pattern; a tag is kept, or computed from the
+/// pattern's tags.
+std::optional<std::vector<graph::FilterAssign>>
+Sema::buildFilterOutput(const ast::FilterOutput &O, const RecordType &PT) {
+  std::vector<graph::FilterAssign> Assigns;
+  RecordType OutType; // for duplicate detection only
+  for (const ast::OutputEntry &Entry : O.Entries) {
+    graph::FilterAssign A;
+    A.IsTag = Entry.IsTag;
+    A.Label = Entry.Label.Text;
+    auto &Seen = Entry.IsTag ? OutType.Tags : OutType.Fields;
+    if (std::find(Seen.begin(), Seen.end(), A.Label) != Seen.end()) {
+      Diags.report(Entry.Label.Range.Begin, DiagId::ErrDuplicateLabel)
+          << (Entry.IsTag ? "<" + A.Label + ">" : A.Label);
+      return std::nullopt;
+    }
+    Seen.push_back(A.Label);
+    if (!Entry.IsTag) {
+      // `a` keeps field a, `b = a` copies/renames a: a must be bound.
+      const ast::Name &From = Entry.Source ? *Entry.Source : Entry.Label;
+      if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(),
+                              From.Text)) {
+        Diags.report(From.Range.Begin, DiagId::ErrFilterUnbound) << From.Text;
+        return std::nullopt;
+      }
+      A.Source = From.Text;
+    } else if (Entry.Value) {
+      if (!checkTagExpr(*Entry.Value, PT, DiagId::ErrFilterUnbound))
+        return std::nullopt;
+      A.Source = ast::toString(*Entry.Value);
+      A.Cxx = tagExprCxx(*Entry.Value);
+      A.Loc = Entry.Value->getLoc();
+    } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(), A.Label)) {
+      Diags.report(Entry.Label.Range.Begin, DiagId::ErrFilterUnbound)
+          << "<" + A.Label + ">";
+      return std::nullopt;
+    } else {
+      A.Source = A.Label;
+      A.Cxx = "aspen_tag_" + A.Label;
+      A.Loc = Entry.Label.Range.Begin;
+    }
+    Assigns.push_back(std::move(A));
+  }
+  return Assigns;
+}
+
+/// A filter's pattern and branches into Node; `[]` is the identity.
+bool Sema::buildFilter(const ast::FilterExpr &F, SNetNode &Node) {
+  Node.K = SNetNode::Filter;
+  if (!F.Pattern) {
+    Node.Identity = true;
+    return true;
+  }
+  std::optional<graph::Pattern> In = convertPattern(*F.Pattern);
+  if (!In)
+    return false;
+  for (const ast::FilterBranch &B : F.Branches) {
+    graph::FilterBranch Branch;
+    if (B.Cond) {
+      if (!checkTagExpr(*B.Cond, In->Type, DiagId::ErrFilterCondUnbound))
+        return false;
+      Branch.Cond = ast::toString(*B.Cond);
+      Branch.CondCxx = tagExprCxx(*B.Cond);
+      Branch.CondLoc = B.Cond->getLoc();
+    }
+    for (const ast::FilterOutput &O : B.Outputs) {
+      std::optional<std::vector<graph::FilterAssign>> Assigns =
+          buildFilterOutput(O, In->Type);
+      if (!Assigns)
+        return false;
+      Branch.Outputs.push_back(std::move(*Assigns));
+    }
+    Node.FilterBranches.push_back(std::move(Branch));
+  }
+  Node.Patterns.push_back(*In);
+  return true;
 }
 
 bool Sema::isNetName(llvm::StringRef Name) const {
@@ -343,67 +473,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
     }
     Node.Patterns.push_back(*Back);
   } else if (auto *F = dyn_cast<ast::FilterExpr>(&E)) {
-    Node.K = SNetNode::Filter;
-    if (!F->Pattern) {
-      Node.Identity = true;
-    } else {
-      std::optional<graph::Pattern> In = convertPattern(*F->Pattern);
-      if (!In)
-        return std::nullopt;
-      const RecordType &PT = In->Type;
-      for (const ast::FilterOutput &O : F->Outputs) {
-        std::vector<graph::FilterAssign> Assigns;
-        RecordType OutType; // for duplicate detection only
-        for (const ast::OutputEntry &Entry : O.Entries) {
-          graph::FilterAssign A;
-          A.IsTag = Entry.IsTag;
-          A.Label = Entry.Label.Text;
-          auto &Seen = Entry.IsTag ? OutType.Tags : OutType.Fields;
-          if (std::find(Seen.begin(), Seen.end(), A.Label) != Seen.end()) {
-            Diags.report(Entry.Label.Range.Begin, DiagId::ErrDuplicateLabel)
-                << (Entry.IsTag ? "<" + A.Label + ">" : A.Label);
-            return std::nullopt;
-          }
-          Seen.push_back(A.Label);
-          if (!Entry.IsTag) {
-            // `a` keeps field a, `b = a` copies/renames a: a must be bound.
-            const ast::Name &From = Entry.Source ? *Entry.Source : Entry.Label;
-            if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(),
-                                    From.Text)) {
-              Diags.report(From.Range.Begin, DiagId::ErrFilterUnbound)
-                  << From.Text;
-              return std::nullopt;
-            }
-            A.Source = From.Text;
-          } else if (Entry.Value) {
-            std::vector<const ast::TagName *> Names;
-            tagNames(*Entry.Value, Names);
-            for (const ast::TagName *N : Names)
-              if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
-                                      N->Ident)) {
-                Diags.report(N->getLoc(), DiagId::ErrFilterUnbound)
-                    << "<" + N->Ident + ">";
-                return std::nullopt;
-              }
-            A.Source = ast::toString(*Entry.Value);
-            A.Cxx = tagExprCxx(*Entry.Value);
-            A.Loc = Entry.Value->getLoc();
-          } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
-                                         A.Label)) {
-            Diags.report(Entry.Label.Range.Begin, DiagId::ErrFilterUnbound)
-                << "<" + A.Label + ">";
-            return std::nullopt;
-          } else {
-            A.Source = A.Label;
-            A.Cxx = "aspen_tag_" + A.Label;
-            A.Loc = Entry.Label.Range.Begin;
-          }
-          Assigns.push_back(std::move(A));
-        }
-        Node.FilterOutputs.push_back(std::move(Assigns));
-      }
-      Node.Patterns.push_back(*In);
-    }
+    if (!buildFilter(*F, Node))
+      return std::nullopt;
   } else {
     auto &S = llvm::cast<ast::SyncExpr>(E);
     Node.K = SNetNode::Sync;
@@ -532,13 +603,15 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
       typeError(Id, In);
       break;
     }
-    for (const auto &Assigns : N.FilterOutputs) {
-      RecordType T;
-      for (const graph::FilterAssign &A : Assigns)
-        (A.IsTag ? T.Tags : T.Fields).push_back(A.Label);
-      normalize(T);
-      addUnique(Out, inherit(T, In, P));
-    }
+    // Any branch may be the one taken.
+    for (const graph::FilterBranch &B : N.FilterBranches)
+      for (const auto &Assigns : B.Outputs) {
+        RecordType T;
+        for (const graph::FilterAssign &A : Assigns)
+          (A.IsTag ? T.Tags : T.Fields).push_back(A.Label);
+        normalize(T);
+        addUnique(Out, inherit(T, In, P));
+      }
     break;
   }
   case SNetNode::Sync: {

@@ -229,6 +229,11 @@ public:
                 const std::vector<const ast::NetDecl *> &Env);
   std::optional<graph::RecordType> convertType(const ast::RecordType &T);
   std::optional<graph::Pattern> convertPattern(const ast::RecordPattern &P);
+  bool checkTagExpr(const ast::TagExpr &E, const graph::RecordType &Bound,
+                    DiagId Unbound);
+  std::optional<std::vector<graph::FilterAssign>>
+  buildFilterOutput(const ast::FilterOutput &O, const graph::RecordType &PT);
+  bool buildFilter(const ast::FilterExpr &F, graph::SNetNode &Node);
   std::vector<graph::RecordType> intrinsicInputs(graph::SNetNodeId N);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);

@@ -143,6 +143,16 @@ public:
   std::unique_ptr<TagExpr> Cond, Then, Else;
 };
 
+/// `abs(x)`, `min(x, y)`, `max(x, y)`: S-Net's tag functions. The name is
+/// checked by Sema, so that a tag may still be called `abs`.
+class TagCall : public TagExpr {
+public:
+  ASPEN_NODE_KIND(TagCall)
+  TagCall() : TagExpr(ThisKind) {}
+  Name Callee;
+  std::vector<std::unique_ptr<TagExpr>> Args;
+};
+
 //===----------------------------------------------------------------------===//
 // S-Net types and patterns
 //===----------------------------------------------------------------------===//
@@ -184,6 +194,14 @@ struct OutputEntry {
 struct FilterOutput {
   std::vector<OutputEntry> Entries;
   SourceRange Range;
+};
+
+/// What a filter emits for one input record: the records of the first
+/// branch whose condition holds. A filter without `if` has one branch
+/// without a condition, as has the last `else` of a conditional filter.
+struct FilterBranch {
+  std::unique_ptr<TagExpr> Cond; // null: always
+  std::vector<FilterOutput> Outputs;
 };
 
 //===----------------------------------------------------------------------===//
@@ -257,13 +275,14 @@ public:
   RecordPattern Back;
 };
 
-/// `[ pattern -> out1; out2 ]`; `[]` is the identity filter (no pattern).
+/// `[ pattern -> out1; out2 ]`, `[ pattern -> if <c> then out1 else out2 ]`;
+/// `[]` is the identity filter (no pattern, no branches).
 class FilterExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(FilterExpr)
   FilterExpr() : NetExpr(ThisKind) {}
   std::optional<RecordPattern> Pattern;
-  std::vector<FilterOutput> Outputs;
+  std::vector<FilterBranch> Branches;
 };
 
 class SyncExpr : public NetExpr {
