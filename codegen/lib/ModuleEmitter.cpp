@@ -326,10 +326,32 @@ private:
     for (graph::SNetNodeId C : N.Children)
       B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
         << ");\n";
-    for (size_t I = 0; I < N.Patterns.size(); ++I)
-      B << "  " << Var << "Node.Patterns.push_back("
-        << pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B)
-        << ");\n";
+    bool Exits = N.K == graph::SNetNode::Star ||
+                 N.K == graph::SNetNode::Feedback;
+    if (Exits && N.Patterns.size() > 1) {
+      // The engine tests one exit pattern: several become one that has no
+      // labels of its own and a guard matching any of them.
+      std::vector<std::string> Pats;
+      for (size_t I = 0; I < N.Patterns.size(); ++I)
+        Pats.push_back(
+            pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B));
+      newline();
+      OS << "static bool " << Fn
+         << "_exits(const ::aspen::snet::Record &In) {\n"
+         << "  static const ::aspen::snet::Pattern Any[] = {";
+      for (size_t I = 0; I < Pats.size(); ++I)
+        OS << (I ? ", " : "") << Pats[I];
+      OS << "};\n  for (const ::aspen::snet::Pattern &P : Any)\n"
+         << "    if (P.matches(In))\n      return true;\n"
+         << "  return false;\n}\n";
+      B << "  " << Var << "Node.Patterns.push_back(::aspen::snet::Pattern{{}, &"
+        << Fn << "_exits});\n";
+    } else {
+      for (size_t I = 0; I < N.Patterns.size(); ++I)
+        B << "  " << Var << "Node.Patterns.push_back("
+          << pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B)
+          << ");\n";
+    }
     switch (N.K) {
     case graph::SNetNode::Box:
       B << "  " << Var << "Node.Name = " << quoted(N.BoxName) << ";\n  " << Var

@@ -78,10 +78,14 @@ netExpr : parallelExpr (DOTDOT parallelExpr)*;
 parallelExpr : postfixExpr (PIPE postfixExpr)*;
 postfixExpr : primaryNet postfixOp*;
 postfixOp
-  : STAR recordPattern          # starOp
+  : STAR patternList            # starOp
   | BANG LT IDENT GT            # splitOp
-  | BACKSLASH recordPattern     # feedbackOp
+  | BACKSLASH patternList       # feedbackOp
   ;
+// `* {a}, {b} if <k > 0>`: a record matching any of them leaves (or goes
+// round). In a stage, `A * {a}, B` is a pattern then another network: only
+// a `{` after the comma continues the list.
+patternList : recordPattern (COMMA recordPattern)*;
 primaryNet
   : LPAREN netExpr RPAREN                 # parenNet
   | IDENT LPAREN qualifiedName? RPAREN    # collectiveNet

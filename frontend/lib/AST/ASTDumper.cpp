@@ -88,6 +88,14 @@ std::string aspen::ast::toString(const RecordPattern &P) {
   return S;
 }
 
+/// `{a}, {b} if (k > 0)`: the exit patterns of a star or feedback.
+static std::string toString(const std::vector<RecordPattern> &Ps) {
+  std::string S;
+  for (const RecordPattern &P : Ps)
+    S += (S.empty() ? "" : ", ") + aspen::ast::toString(P);
+  return S;
+}
+
 std::string aspen::ast::toString(const Signature &Sig) {
   std::string S = toString(Sig.Input) + " ->";
   for (size_t I = 0; I < Sig.Outputs.size(); ++I)
@@ -367,7 +375,7 @@ void Dumper::dumpNet(const NetExpr &E) {
     return;
   }
   if (auto *S = dyn_cast<StarExpr>(&E)) {
-    line() << "Star exit " << toString(S->Exit);
+    line() << "Star exit " << toString(S->Exits);
     loc(E.Range);
     Nest N(*this);
     dumpNet(*S->Operand);
@@ -381,7 +389,7 @@ void Dumper::dumpNet(const NetExpr &E) {
     return;
   }
   if (auto *F = dyn_cast<FeedbackExpr>(&E)) {
-    line() << "Feedback back " << toString(F->Back);
+    line() << "Feedback back " << toString(F->Backs);
     loc(E.Range);
     Nest N(*this);
     dumpNet(*F->Operand);

@@ -83,10 +83,10 @@ std::string describeSNetNode(const SNetNode &N) {
     break;
   }
   case SNetNode::Star:
-    S += " exit " + N.Patterns[0].str();
-    break;
   case SNetNode::Feedback:
-    S += " back " + N.Patterns[0].str();
+    S += N.K == SNetNode::Star ? " exit " : " back ";
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      S += (I ? ", " : "") + N.Patterns[I].str();
     break;
   case SNetNode::Split:
     S += " <" + N.Tag + ">";

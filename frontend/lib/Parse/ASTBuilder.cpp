@@ -395,7 +395,8 @@ std::unique_ptr<NetExpr> ASTBuilder::buildPostfix(P::PostfixExprContext *Ctx) {
     if (auto *S = dynamic_cast<P::StarOpContext *>(Op)) {
       auto N = std::make_unique<StarExpr>();
       N->Operand = std::move(E);
-      N->Exit = buildPattern(S->recordPattern());
+      for (P::RecordPatternContext *Pat : S->patternList()->recordPattern())
+        N->Exits.push_back(buildPattern(Pat));
       N->Range = R;
       E = std::move(N);
     } else if (auto *S = dynamic_cast<P::SplitOpContext *>(Op)) {
@@ -408,7 +409,8 @@ std::unique_ptr<NetExpr> ASTBuilder::buildPostfix(P::PostfixExprContext *Ctx) {
       auto *F = static_cast<P::FeedbackOpContext *>(Op);
       auto N = std::make_unique<FeedbackExpr>();
       N->Operand = std::move(E);
-      N->Back = buildPattern(F->recordPattern());
+      for (P::RecordPatternContext *Pat : F->patternList()->recordPattern())
+        N->Backs.push_back(buildPattern(Pat));
       N->Range = R;
       E = std::move(N);
     }

@@ -116,6 +116,7 @@ static RuleWords wordsFor(size_t Rule) {
   case P::RuleRecordType:
   case P::RuleTypeEntry:
   case P::RuleRecordPattern:
+  case P::RulePatternList:
     return {"record type", "a field name or a '<tag>'", false};
   case P::RuleGuard:
   case P::RuleCondition:

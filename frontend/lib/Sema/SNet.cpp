@@ -306,6 +306,25 @@ bool Sema::buildFilter(const ast::FilterExpr &F, SNetNode &Node) {
   return true;
 }
 
+/// The patterns of a star's exit or a feedback's loop into Node. `{}`
+/// without a guard would match every record.
+bool Sema::convertExits(const std::vector<ast::RecordPattern> &Ps,
+                        const char *Combinator, const char *Would,
+                        SNetNode &Node) {
+  for (const ast::RecordPattern &P : Ps) {
+    std::optional<graph::Pattern> Pat = convertPattern(P);
+    if (!Pat)
+      return false;
+    if (Pat->Type.size() == 0 && Pat->Guard.empty()) {
+      Diags.report(P.Range.Begin, DiagId::ErrExitMatchesAll)
+          << Combinator << Would;
+      return false;
+    }
+    Node.Patterns.push_back(*Pat);
+  }
+  return true;
+}
+
 bool Sema::isNetName(llvm::StringRef Name) const {
   const Symbol *S = lookup(Name);
   return S && (S->K == Symbol::Net || S->K == Symbol::Box);
@@ -445,16 +464,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
   } else if (auto *S = dyn_cast<ast::StarExpr>(&E)) {
     Node.K = SNetNode::Star;
     Ok &= AddChild(*S->Operand);
-    std::optional<graph::Pattern> Exit = convertPattern(S->Exit);
-    if (!Exit)
+    if (!convertExits(S->Exits, "star", "never run its operand", Node))
       return std::nullopt;
-    if (Exit->Type.size() == 0 && Exit->Guard.empty()) {
-      Diags.report(S->Exit.Range.Begin, DiagId::ErrExitMatchesAll)
-          << "star"
-          << "never run its operand";
-      return std::nullopt;
-    }
-    Node.Patterns.push_back(*Exit);
   } else if (auto *S = dyn_cast<ast::SplitExpr>(&E)) {
     Node.K = SNetNode::Split;
     Node.Tag = S->Tag.Text;
@@ -462,16 +473,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
   } else if (auto *F = dyn_cast<ast::FeedbackExpr>(&E)) {
     Node.K = SNetNode::Feedback;
     Ok &= AddChild(*F->Operand);
-    std::optional<graph::Pattern> Back = convertPattern(F->Back);
-    if (!Back)
+    if (!convertExits(F->Backs, "feedback", "never let a record out", Node))
       return std::nullopt;
-    if (Back->Type.size() == 0 && Back->Guard.empty()) {
-      Diags.report(F->Back.Range.Begin, DiagId::ErrExitMatchesAll)
-          << "feedback"
-          << "never let a record out";
-      return std::nullopt;
-    }
-    Node.Patterns.push_back(*Back);
   } else if (auto *F = dyn_cast<ast::FilterExpr>(&E)) {
     if (!buildFilter(*F, Node))
       return std::nullopt;
@@ -530,10 +533,11 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
     break;
   case SNetNode::Star:
     Out = intrinsicInputs(N.Children[0]);
-    // A record of the exit type leaves at once, so it is an input of its own;
+    // A record of an exit type leaves at once, so it is an input of its own;
     // with a guard it may instead enter the operand, which must accept it.
-    if (N.Patterns[0].Guard.empty())
-      addUnique(Out, N.Patterns[0].Type);
+    for (const graph::Pattern &P : N.Patterns)
+      if (P.Guard.empty())
+        addUnique(Out, P.Type);
     break;
   case SNetNode::Split:
     for (RecordType T : intrinsicInputs(N.Children[0])) {
@@ -690,7 +694,6 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     break;
   case SNetNode::Star:
   case SNetNode::Feedback: {
-    const graph::Pattern &P = N.Patterns[0];
     bool IsStar = N.K == SNetNode::Star;
     std::vector<RecordType> Seen, Work;
     // Star: a record is tested before each replica, so the input is tested
@@ -713,10 +716,15 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
               << (IsStar ? "star" : "feedback loop") << unsigned(MaxLoopTypes);
         return {};
       }
-      bool Matches = P.Type.isSubsetOf(T);
-      // With a guard a matching type may or may not take the pattern's way.
-      bool TakesPattern = Matches;
-      bool TakesOther = !Matches || !P.Guard.empty();
+      // A record takes the patterns' way if it matches any of them; with
+      // guards, a matching type may or may not.
+      bool TakesPattern = false, Surely = false;
+      for (const graph::Pattern &P : N.Patterns)
+        if (P.Type.isSubsetOf(T)) {
+          TakesPattern = true;
+          Surely |= P.Guard.empty();
+        }
+      bool TakesOther = !Surely;
       bool Leaves = IsStar ? TakesPattern : TakesOther;
       bool Loops = IsStar ? TakesOther : TakesPattern;
       if (Leaves)
@@ -728,10 +736,13 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     // Records the operand consumes (it emits nothing) do end.
     if (Out.empty() && OperandEmits && !TypeErrorReported.count(Id.Index) &&
         WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
+      std::string Pats;
+      for (const graph::Pattern &P : N.Patterns)
+        Pats += (Pats.empty() ? "" : ", ") + P.str();
       if (IsStar)
-        Diags.report(N.Loc, DiagId::WarnStarNeverExits) << P.str() << "star";
+        Diags.report(N.Loc, DiagId::WarnStarNeverExits) << Pats << "star";
       else
-        Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << P.str();
+        Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << Pats;
     }
     break;
   }

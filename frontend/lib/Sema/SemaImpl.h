@@ -234,6 +234,9 @@ public:
   std::optional<std::vector<graph::FilterAssign>>
   buildFilterOutput(const ast::FilterOutput &O, const graph::RecordType &PT);
   bool buildFilter(const ast::FilterExpr &F, graph::SNetNode &Node);
+  bool convertExits(const std::vector<ast::RecordPattern> &Ps,
+                    const char *Combinator, const char *Would,
+                    graph::SNetNode &Node);
   std::vector<graph::RecordType> intrinsicInputs(graph::SNetNodeId N);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);

@@ -256,7 +256,7 @@ public:
   ASPEN_NODE_KIND(StarExpr)
   StarExpr() : NetExpr(ThisKind) {}
   std::unique_ptr<NetExpr> Operand;
-  RecordPattern Exit;
+  std::vector<RecordPattern> Exits; // a record matching any one leaves
 };
 
 class SplitExpr : public NetExpr {
@@ -272,7 +272,7 @@ public:
   ASPEN_NODE_KIND(FeedbackExpr)
   FeedbackExpr() : NetExpr(ThisKind) {}
   std::unique_ptr<NetExpr> Operand;
-  RecordPattern Back;
+  std::vector<RecordPattern> Backs; // a record matching any one goes round
 };
 
 /// `[ pattern -> out1; out2 ]`, `[ pattern -> if <c> then out1 else out2 ]`;
