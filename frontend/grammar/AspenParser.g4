@@ -140,10 +140,14 @@ tagExpr
 // net Pipe ({Img} -> {Img}) { net Sync connect [|{R},{G},{B}|] * {R,G,B}; }
 //   connect (Split .. (fR | fG | fB) .. Sync) * {<done>};
 netDef
-  : NET IDENT (LPAREN signature RPAREN)? (LBRACE netDef* RBRACE)?
+  : NET IDENT (LPAREN netSignature RPAREN)? (LBRACE netDef* RBRACE)?
     CONNECT netExpr SEMI
   ;
 signature : recordType ARROW recordType (PIPE recordType)*;
+// A net's signature, as S-Net writes it: type mappings separated by `,`,
+// each from one or more input types, `{state} | {inval} -> {outval}`.
+netSignature : typeMap (COMMA typeMap)*;
+typeMap : recordType (PIPE recordType)* ARROW recordType (PIPE recordType)*;
 
 // ---------------------------------------------------------------- modules
 // Declare Module Parallel { data_section { ... } Output: Output Queue is q; }

@@ -103,6 +103,23 @@ std::string aspen::ast::toString(const Signature &Sig) {
   return S;
 }
 
+std::string aspen::ast::toString(const TypeMap &M) {
+  std::string S;
+  for (size_t I = 0; I < M.Inputs.size(); ++I)
+    S += (I ? " | " : "") + toString(M.Inputs[I]);
+  S += " ->";
+  for (size_t I = 0; I < M.Outputs.size(); ++I)
+    S += (I ? " | " : " ") + toString(M.Outputs[I]);
+  return S;
+}
+
+std::string aspen::ast::toString(const NetSignature &Sig) {
+  std::string S;
+  for (size_t I = 0; I < Sig.Maps.size(); ++I)
+    S += (I ? ", " : "") + toString(Sig.Maps[I]);
+  return S;
+}
+
 std::string aspen::ast::toString(const InstanceRef &R) {
   std::string S = R.Base.Text;
   if (R.Lo) {

@@ -582,8 +582,21 @@ std::unique_ptr<NetDecl> ASTBuilder::buildNet(P::NetDefContext *Ctx) {
   auto N = std::make_unique<NetDecl>();
   N->Range = rangeOf(Ctx);
   N->Ident = nameOf(Ctx->IDENT());
-  if (Ctx->signature())
-    N->Sig = buildSignature(Ctx->signature());
+  if (P::NetSignatureContext *S = Ctx->netSignature()) {
+    NetSignature Sig;
+    Sig.Range = rangeOf(S);
+    for (P::TypeMapContext *M : S->typeMap()) {
+      TypeMap Map;
+      Map.Range = rangeOf(M);
+      // The types before `->` are inputs, the ones after it outputs.
+      size_t Arrow = M->ARROW()->getSymbol()->getTokenIndex();
+      for (P::RecordTypeContext *T : M->recordType())
+        (T->getStart()->getTokenIndex() < Arrow ? Map.Inputs : Map.Outputs)
+            .push_back(buildRecordType(T));
+      Sig.Maps.push_back(std::move(Map));
+    }
+    N->Sig = std::move(Sig);
+  }
   for (P::NetDefContext *Inner : Ctx->netDef())
     N->Nested.push_back(buildNet(Inner));
   N->Body = buildNetExpr(Ctx->netExpr());

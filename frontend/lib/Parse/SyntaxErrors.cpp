@@ -134,6 +134,8 @@ static RuleWords wordsFor(size_t Rule) {
   case P::RuleNetDef:
     return {"net definition", nullptr, true};
   case P::RuleSignature:
+  case P::RuleNetSignature:
+  case P::RuleTypeMap:
     return {"signature", nullptr, false};
   case P::RuleDeclareModule:
   case P::RuleDeclareItem:

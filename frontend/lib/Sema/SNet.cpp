@@ -379,13 +379,12 @@ Sema::buildNamedNet(const ast::Name &N,
   }
   if (!netLimitsHold(N.Range.Begin, &N))
     return std::nullopt;
-  if (Decl->Sig) {
-    if (!convertType(Decl->Sig->Input))
-      return std::nullopt;
-    for (const ast::RecordType &T : Decl->Sig->Outputs)
-      if (!convertType(T))
-        return std::nullopt;
-  }
+  if (Decl->Sig)
+    for (const ast::TypeMap &M : Decl->Sig->Maps)
+      for (const auto *List : {&M.Inputs, &M.Outputs})
+        for (const ast::RecordType &T : *List)
+          if (!convertType(T))
+            return std::nullopt;
   NetStack.push_back(Decl);
   NetsBuilt.insert(Decl);
   std::vector<const ast::NetDecl *> Inner = Env;
@@ -777,30 +776,39 @@ std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
   return Root;
 }
 
-/// A net's declared signature must describe its body: the body accepts the
-/// declared input type, and everything it emits for it has the labels of
-/// some declared output type.
+/// A net's declared signature must describe its body: for each type
+/// mapping, the body accepts every input type, and everything it emits for
+/// one has the labels of some output type of the same mapping. Errors are
+/// at the input type they are about.
 void Sema::checkSignature(const ast::NetDecl &N, SNetNodeId Root) {
-  std::optional<RecordType> In = convertType(N.Sig->Input);
-  if (!In)
-    return;
-  std::vector<RecordType> Declared;
-  for (const ast::RecordType &T : N.Sig->Outputs)
-    if (std::optional<RecordType> O = convertType(T))
-      Declared.push_back(*O);
-  std::string Sig = ast::toString(*N.Sig);
-  unsigned Before = Diags.getNumErrors();
-  std::vector<RecordType> Outs = infer(Root, *In);
-  if (Diags.getNumErrors() != Before)
-    return; // the body rejected the declared input; already reported
-  for (const RecordType &O : Outs)
-    if (std::none_of(Declared.begin(), Declared.end(),
-                     [&](const RecordType &D) { return D.isSubsetOf(O); })) {
-      Diags.report(N.Ident.Range.Begin, DiagId::ErrNetSignature)
-          << N.Ident.Text << Sig
-          << "its body emits records of type " + O.str() + " for " + In->str();
-      return;
+  for (const ast::TypeMap &M : N.Sig->Maps) {
+    std::vector<RecordType> Declared;
+    for (const ast::RecordType &T : M.Outputs)
+      if (std::optional<RecordType> O = convertType(T))
+        Declared.push_back(*O);
+    for (const ast::RecordType &InType : M.Inputs) {
+      std::optional<RecordType> In = convertType(InType);
+      if (!In)
+        return;
+      unsigned Before = Diags.getNumErrors();
+      std::vector<RecordType> Outs = infer(Root, *In);
+      if (Diags.getNumErrors() != Before) {
+        // The body rejected it, where it did: say which declared input.
+        Diags.report(InType.Range.Begin, DiagId::NoteDeclaredInput)
+            << N.Ident.Text << In->str();
+        return;
+      }
+      for (const RecordType &O : Outs)
+        if (std::none_of(Declared.begin(), Declared.end(),
+                         [&](const RecordType &D) { return D.isSubsetOf(O); })) {
+          Diags.report(InType.Range.Begin, DiagId::ErrNetSignature)
+              << N.Ident.Text << ast::toString(M)
+              << "its body emits records of type " + O.str() + " for " +
+                     In->str();
+          return;
+        }
     }
+  }
 }
 
 bool Sema::checkAllNets() {

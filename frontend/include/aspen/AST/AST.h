@@ -183,6 +183,20 @@ struct Signature {
   SourceRange Range;
 };
 
+/// `{a} | {b} -> {c} | {d}`: records of any input type become records of
+/// the output types.
+struct TypeMap {
+  std::vector<RecordType> Inputs;
+  std::vector<RecordType> Outputs;
+  SourceRange Range;
+};
+
+/// A net's signature: `{a} -> {b}, {c} | {d} -> {e}`.
+struct NetSignature {
+  std::vector<TypeMap> Maps;
+  SourceRange Range;
+};
+
 /// One label of a filter's output record: `a`, `b = a`, `<t>`, `<t = e>`.
 struct OutputEntry {
   bool IsTag = false;
@@ -472,7 +486,7 @@ public:
   ASPEN_NODE_KIND(NetDecl)
   NetDecl() : Decl(ThisKind) {}
   Name Ident;
-  std::optional<Signature> Sig;
+  std::optional<NetSignature> Sig;
   std::vector<std::unique_ptr<NetDecl>> Nested;
   std::unique_ptr<NetExpr> Body;
 };
