@@ -261,9 +261,13 @@ Sema::buildFilterOutput(const ast::FilterOutput &O, const RecordType &PT) {
       A.Cxx = tagExprCxx(*Entry.Value);
       A.Loc = Entry.Value->getLoc();
     } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(), A.Label)) {
-      Diags.report(Entry.Label.Range.Begin, DiagId::ErrFilterUnbound)
-          << "<" + A.Label + ">";
-      return std::nullopt;
+      // S-Net: a tag the pattern does not bind is a new tag, 0. Likely a
+      // slip all the same, unless written `<t = 0>`.
+      Diags.report(Entry.Label.Range.Begin, DiagId::WarnFilterTagZero)
+          << A.Label;
+      A.Source = "0";
+      A.Cxx = "0L";
+      A.Loc = Entry.Label.Range.Begin;
     } else {
       A.Source = A.Label;
       A.Cxx = "aspen_tag_" + A.Label;
@@ -628,7 +632,9 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
                          P.Type.Tags.end());
     }
     if (!Any) {
-      typeError(Id, In);
+      // S-Net: a record matching no pattern passes the cell unchanged
+      // (checkSyncCells warns when that is all a cell ever does).
+      Out.push_back(In);
       break;
     }
     normalize(Merged);
@@ -759,9 +765,37 @@ void Sema::inferNetwork(SNetNodeId Root) {
     SNetNodeId N = Work.back();
     Work.pop_back();
     Prog->SNetNodes[N.Index].Accepts = intrinsicInputs(N);
+    if (Prog->get(N).K == SNetNode::Sync)
+      checkSyncCell(N);
     for (SNetNodeId C : Prog->get(N).Children)
       Work.push_back(C);
   }
+}
+
+/// A synchro-cell passes on records that match none of its patterns, as in
+/// S-Net; but a cell that no record reaching it can fill, or that only
+/// ever passes records on, is most likely a slip. Warned once per cell.
+void Sema::checkSyncCell(SNetNodeId Id) {
+  const SNetNode &N = Prog->get(Id);
+  if (N.Types.empty() || TypeErrorReported.count(Id.Index))
+    return; // nothing reaches it, or it was diagnosed already
+  std::vector<bool> Reached(N.Patterns.size(), false);
+  for (const graph::TypeMapping &M : N.Types)
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      Reached[I] = Reached[I] || N.Patterns[I].Type.isSubsetOf(M.Input);
+  auto Unreached = std::find(Reached.begin(), Reached.end(), false);
+  if (Unreached == Reached.end() ||
+      !WarnedSyncs.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second)
+    return;
+  if (std::find(Reached.begin(), Reached.end(), true) == Reached.end()) {
+    std::string Types;
+    for (const graph::TypeMapping &M : N.Types)
+      Types += (Types.empty() ? "" : ", ") + M.Input.str();
+    Diags.report(N.Loc, DiagId::WarnSyncPassesAll) << Types;
+    return;
+  }
+  Diags.report(N.Loc, DiagId::WarnSyncNeverFires)
+      << N.Patterns[Unreached - Reached.begin()].str();
 }
 
 std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {

@@ -248,6 +248,7 @@ public:
   bool netLimitsHold(SourceLoc Loc, const ast::Name *Net);
   void checkSignature(const ast::NetDecl &N, graph::SNetNodeId Root);
   void typeError(graph::SNetNodeId N, const graph::RecordType &T);
+  void checkSyncCell(graph::SNetNodeId N);
 
   const SourceManager &SM;
   DiagnosticEngine &Diags;
@@ -275,6 +276,7 @@ public:
       Elaborating;                 // roots being elaborated, outermost first
   const Scope *CurScope = nullptr; // while building a network
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedSyncs;
 };
 
 /// `{a, b, <t>}` spelled for messages.
