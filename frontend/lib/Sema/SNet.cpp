@@ -75,6 +75,16 @@ static RecordType inherit(const RecordType &Out, const RecordType &In,
   return R;
 }
 
+/// The labels of P that T lacks.
+static RecordType missingFrom(const RecordType &P, const RecordType &T) {
+  RecordType M;
+  std::set_difference(P.Fields.begin(), P.Fields.end(), T.Fields.begin(),
+                      T.Fields.end(), std::back_inserter(M.Fields));
+  std::set_difference(P.Tags.begin(), P.Tags.end(), T.Tags.begin(),
+                      T.Tags.end(), std::back_inserter(M.Tags));
+  return M;
+}
+
 static void addUnique(std::vector<RecordType> &V, const RecordType &T) {
   if (std::find(V.begin(), V.end(), T) == V.end())
     V.push_back(T);
@@ -519,6 +529,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
 //===----------------------------------------------------------------------===//
 
 std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
+  if (auto It = InputsMemo.find(Id.Index); It != InputsMemo.end())
+    return It->second;
   const SNetNode &N = Prog->get(Id);
   std::vector<RecordType> Out;
   switch (N.K) {
@@ -526,6 +538,11 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
     Out.push_back(N.Patterns[0].Type);
     break;
   case SNetNode::Serial:
+    // Labels that later stages need and earlier ones pass on arrive by flow
+    // inheritance from the input: as S-Net does, take them into the input.
+    for (const RecordType &T : intrinsicInputs(N.Children[0]))
+      addUnique(Out, widenSerial(Id, T));
+    break;
   case SNetNode::Feedback:
     Out = intrinsicInputs(N.Children[0]);
     break;
@@ -557,7 +574,72 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
       addUnique(Out, P.Type);
     break;
   }
+  InputsMemo[Id.Index] = Out;
   return Out;
+}
+
+/// While inference only tries a type (speculate), a failure is noted with
+/// the labels that would have avoided it (none: nothing would) instead of
+/// being reported. True when it was noted.
+bool Sema::speculationFails(const RecordType &Missing) {
+  if (!Speculating)
+    return false;
+  if (!SpecFailed)
+    SpecMissing = Missing;
+  SpecFailed = true;
+  return true;
+}
+
+/// Infers what node Id does with T without reporting or keeping anything;
+/// returns whether it failed, and the labels the first failure missed.
+bool Sema::speculate(SNetNodeId Id, const RecordType &T, RecordType &Missing) {
+  // Id's subtree is the nodes [Lo, Id]: children are made before parents.
+  uint32_t Lo = Id.Index;
+  for (std::vector<SNetNodeId> Work{Id}; !Work.empty();) {
+    SNetNodeId C = Work.back();
+    Work.pop_back();
+    Lo = std::min(Lo, C.Index);
+    for (SNetNodeId G : Prog->get(C).Children)
+      Work.push_back(G);
+  }
+  std::vector<size_t> Kept;
+  for (uint32_t I = Lo; I <= Id.Index; ++I)
+    Kept.push_back(Prog->SNetNodes[I].Types.size());
+  bool OuterFailed = SpecFailed;
+  RecordType OuterMissing = SpecMissing;
+  SpecFailed = false;
+  SpecMissing = RecordType();
+  ++Speculating;
+  infer(Id, T);
+  --Speculating;
+  bool Failed = SpecFailed;
+  Missing = SpecMissing;
+  SpecFailed = OuterFailed;
+  SpecMissing = OuterMissing;
+  for (uint32_t I = Lo; I <= Id.Index; ++I)
+    Prog->SNetNodes[I].Types.resize(Kept[I - Lo]);
+  return Failed;
+}
+
+/// T, with the labels a serial composition's later stages need from its
+/// input, while some do and its earlier stages pass them on; T itself when
+/// no such labels make it go through (its own errors are then reported).
+RecordType Sema::widenSerial(SNetNodeId Id, const RecordType &T) {
+  RecordType Cur = T;
+  for (size_t Round = 0; Round < MaxLoopTypes; ++Round) {
+    RecordType Missing;
+    if (!speculate(Id, Cur, Missing))
+      return Cur;
+    RecordType Next = Cur;
+    Next.Fields.insert(Next.Fields.end(), Missing.Fields.begin(),
+                       Missing.Fields.end());
+    Next.Tags.insert(Next.Tags.end(), Missing.Tags.begin(), Missing.Tags.end());
+    normalize(Next);
+    if (Next == Cur)
+      break; // the labels were there, and an earlier stage consumed them
+    Cur = Next;
+  }
+  return T;
 }
 
 static std::string describeNode(const SNetNode &N) {
@@ -594,7 +676,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
   switch (N.K) {
   case SNetNode::Box:
     if (!N.Patterns[0].Type.isSubsetOf(In)) {
-      typeError(Id, In);
+      if (!speculationFails(missingFrom(N.Patterns[0].Type, In)))
+        typeError(Id, In);
       break;
     }
     for (const RecordType &O : N.BoxOutputs)
@@ -607,7 +690,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     }
     const RecordType &P = N.Patterns[0].Type;
     if (!P.isSubsetOf(In)) {
-      typeError(Id, In);
+      if (!speculationFails(missingFrom(P, In)))
+        typeError(Id, In);
       break;
     }
     // Any branch may be the one taken.
@@ -674,12 +758,27 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
       }
     }
     if (Winners.empty()) {
+      // What would route it: the labels of the nearest branch type, if one
+      // is nearest.
+      std::optional<RecordType> Nearest;
+      bool Tie = false;
+      for (SNetNodeId C : N.Children)
+        for (const RecordType &T : intrinsicInputs(C)) {
+          RecordType M = missingFrom(T, In);
+          if (!Nearest || M.size() < Nearest->size())
+            Nearest = M, Tie = false;
+          else if (M.size() == Nearest->size() && !(M == *Nearest))
+            Tie = true;
+        }
+      if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
+        break;
       if (TypeErrorReported.insert(Id.Index).second)
         Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
       break;
     }
     if (Winners.size() > 1) {
-      if (TypeErrorReported.insert(Id.Index).second)
+      if (!speculationFails(RecordType()) &&
+          TypeErrorReported.insert(Id.Index).second)
         Diags.report(Prog->get(N.Children[Winners[1]]).Loc,
                      DiagId::ErrAmbiguousRouting)
             << describeNode(Prog->get(N.Children[Winners[0]]))
@@ -691,7 +790,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
   }
   case SNetNode::Split:
     if (!std::binary_search(In.Tags.begin(), In.Tags.end(), N.Tag)) {
-      if (TypeErrorReported.insert(Id.Index).second)
+      if (!speculationFails(RecordType{{}, {N.Tag}}) &&
+          TypeErrorReported.insert(Id.Index).second)
         Diags.report(N.Loc, DiagId::ErrSplitTagMissing) << N.Tag << In.str();
       break;
     }
@@ -716,7 +816,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
         continue;
       Seen.push_back(T);
       if (Seen.size() > MaxLoopTypes) {
-        if (TypeErrorReported.insert(Id.Index).second)
+        if (!speculationFails(RecordType()) &&
+            TypeErrorReported.insert(Id.Index).second)
           Diags.report(N.Loc, DiagId::ErrTypesDiverge)
               << (IsStar ? "star" : "feedback loop") << unsigned(MaxLoopTypes);
         return {};
@@ -739,7 +840,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
           Work.push_back(O), OperandEmits = true;
     }
     // Records the operand consumes (it emits nothing) do end.
-    if (Out.empty() && OperandEmits && !TypeErrorReported.count(Id.Index) &&
+    if (!Speculating && Out.empty() && OperandEmits &&
+        !TypeErrorReported.count(Id.Index) &&
         WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
       std::string Pats;
       for (const graph::Pattern &P : N.Patterns)
@@ -800,6 +902,7 @@ void Sema::checkSyncCell(SNetNodeId Id) {
 
 std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
   unsigned Before = Diags.getNumErrors();
+  InputsMemo.clear(); // node ids are reused after checkAllNets
   CurScope = &S;
   std::optional<SNetNodeId> Root = buildNetNode(E, {});
   CurScope = nullptr;
@@ -861,6 +964,7 @@ bool Sema::checkAllNets() {
             checkSignature(*N, *Root);
         }
         Prog->SNetNodes.resize(Mark);
+        InputsMemo.clear();
         TypeErrorReported.clear();
         checkNestedNets(*N, {});
       }
@@ -898,6 +1002,7 @@ void Sema::checkNestedNets(const ast::NetDecl &N,
         checkSignature(*Nested, *Root);
     }
     Prog->SNetNodes.resize(Mark);
+    InputsMemo.clear();
     TypeErrorReported.clear();
     checkNestedNets(*Nested, Env);
   }

@@ -249,6 +249,11 @@ public:
   void checkSignature(const ast::NetDecl &N, graph::SNetNodeId Root);
   void typeError(graph::SNetNodeId N, const graph::RecordType &T);
   void checkSyncCell(graph::SNetNodeId N);
+  bool speculationFails(const graph::RecordType &Missing);
+  bool speculate(graph::SNetNodeId Id, const graph::RecordType &T,
+                 graph::RecordType &Missing);
+  graph::RecordType widenSerial(graph::SNetNodeId Id,
+                                const graph::RecordType &T);
 
   const SourceManager &SM;
   DiagnosticEngine &Diags;
@@ -277,6 +282,13 @@ public:
   const Scope *CurScope = nullptr; // while building a network
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedSyncs;
+  // Inference that only tries a type (SNet.cpp, speculate): nesting depth,
+  // and the first failure with the labels it missed.
+  unsigned Speculating = 0;
+  bool SpecFailed = false;
+  graph::RecordType SpecMissing;
+  // intrinsicInputs by node, until node ids are reused.
+  std::map<uint32_t, std::vector<graph::RecordType>> InputsMemo;
 };
 
 /// `{a, b, <t>}` spelled for messages.
