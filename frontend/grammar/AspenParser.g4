@@ -74,11 +74,14 @@ intExpr
 // ---------------------------------------------------------------- networks
 // Precedence, loosest first: `..` (serial), `|` (parallel), then the postfix
 // combinators `*` (star), `!` (split) and `\` (feedback).
+// `||`, `**` and `!!` are S-Net's deterministic forms of `|`, `*` and `!`.
 netExpr : parallelExpr (DOTDOT parallelExpr)*;
-parallelExpr : postfixExpr (PIPE postfixExpr)*;
+parallelExpr : postfixExpr (ops+=(PIPE | OROR) postfixExpr)*;
 postfixExpr : primaryNet postfixOp*;
 postfixOp
-  : STAR patternList            # starOp
+  : STAR STAR patternList       # detStarOp
+  | STAR patternList            # starOp
+  | BANG BANG LT IDENT GT       # detSplitOp
   | BANG LT IDENT GT            # splitOp
   | BACKSLASH patternList       # feedbackOp
   ;

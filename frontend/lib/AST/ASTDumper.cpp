@@ -384,7 +384,7 @@ void Dumper::dumpNet(const NetExpr &E) {
     return;
   }
   if (auto *P = dyn_cast<ParallelExpr>(&E)) {
-    line() << "Parallel";
+    line() << (P->Deterministic ? "Parallel deterministic" : "Parallel");
     loc(E.Range);
     Nest N(*this);
     for (const auto &Part : P->Branches)
@@ -392,14 +392,16 @@ void Dumper::dumpNet(const NetExpr &E) {
     return;
   }
   if (auto *S = dyn_cast<StarExpr>(&E)) {
-    line() << "Star exit " << toString(S->Exits);
+    line() << (S->Deterministic ? "Star deterministic exit " : "Star exit ")
+           << toString(S->Exits);
     loc(E.Range);
     Nest N(*this);
     dumpNet(*S->Operand);
     return;
   }
   if (auto *S = dyn_cast<SplitExpr>(&E)) {
-    line() << "Split <" << S->Tag.Text << '>';
+    line() << (S->Deterministic ? "Split deterministic <" : "Split <")
+           << S->Tag.Text << '>';
     loc(E.Range);
     Nest N(*this);
     dumpNet(*S->Operand);

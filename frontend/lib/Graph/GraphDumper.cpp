@@ -104,6 +104,8 @@ std::string describeSNetNode(const SNetNode &N) {
   default:
     break;
   }
+  if (N.Deterministic)
+    S += " (deterministic)";
   if (!N.NetName.empty() && N.K != SNetNode::Box)
     S += " (net " + N.NetName + ")";
   return S;

@@ -372,6 +372,15 @@ ASTBuilder::buildParallel(P::ParallelExprContext *Ctx) {
     return buildPostfix(Parts[0]);
   auto S = std::make_unique<ParallelExpr>();
   S->Range = rangeOf(Ctx);
+  // `A | B || C` would leave open which order is kept: S-Net's grammar
+  // does not mix them either.
+  S->Deterministic = Ctx->ops[0]->getType() == P::OROR;
+  for (antlr4::Token *Op : Ctx->ops)
+    if ((Op->getType() == P::OROR) != S->Deterministic) {
+      Diags.report(tokenLoc(File, Op), DiagId::ErrMixedParallel)
+          << Op->getText() << Ctx->ops[0]->getText();
+      break;
+    }
   for (P::PostfixExprContext *Part : Parts)
     S->Branches.push_back(buildPostfix(Part));
   return S;
@@ -392,17 +401,22 @@ std::unique_ptr<NetExpr> ASTBuilder::buildPostfix(P::PostfixExprContext *Ctx) {
     // Begin at the postfix expression so a parenthesised operand's '(' is
     // inside the range.
     SourceRange R{rangeOf(Ctx).Begin, rangeOf(Op).End};
-    if (auto *S = dynamic_cast<P::StarOpContext *>(Op)) {
+    auto *DS = dynamic_cast<P::DetStarOpContext *>(Op);
+    auto *DT = dynamic_cast<P::DetSplitOpContext *>(Op);
+    if (auto *S = dynamic_cast<P::StarOpContext *>(Op); S || DS) {
       auto N = std::make_unique<StarExpr>();
       N->Operand = std::move(E);
-      for (P::RecordPatternContext *Pat : S->patternList()->recordPattern())
+      N->Deterministic = DS != nullptr;
+      for (P::RecordPatternContext *Pat :
+           (DS ? DS->patternList() : S->patternList())->recordPattern())
         N->Exits.push_back(buildPattern(Pat));
       N->Range = R;
       E = std::move(N);
-    } else if (auto *S = dynamic_cast<P::SplitOpContext *>(Op)) {
+    } else if (auto *S = dynamic_cast<P::SplitOpContext *>(Op); S || DT) {
       auto N = std::make_unique<SplitExpr>();
       N->Operand = std::move(E);
-      N->Tag = nameOf(S->IDENT());
+      N->Deterministic = DT != nullptr;
+      N->Tag = nameOf(DT ? DT->IDENT() : S->IDENT());
       N->Range = R;
       E = std::move(N);
     } else {

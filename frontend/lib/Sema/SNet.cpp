@@ -472,15 +472,28 @@ Sema::buildNetNode(const ast::NetExpr &E,
       Ok &= AddChild(*Part);
   } else if (auto *P = dyn_cast<ast::ParallelExpr>(&E)) {
     Node.K = SNetNode::Parallel;
-    for (const auto &Part : P->Branches)
+    Node.Deterministic = P->Deterministic;
+    for (const auto &Part : P->Branches) {
+      // `a || b` between instances is a slip for `|||`.
+      auto *R = dyn_cast<ast::RefExpr>(Part.get());
+      if (P->Deterministic && R && CurScope &&
+          CurScope->Names.count(R->Ref.Base.Text)) {
+        Diags.report(R->getLoc(), DiagId::ErrInstanceInNet)
+            << ast::toString(R->Ref);
+        Diags.report(R->getLoc(), DiagId::NoteDidYouMean) << "|||";
+        return std::nullopt;
+      }
       Ok &= AddChild(*Part);
+    }
   } else if (auto *S = dyn_cast<ast::StarExpr>(&E)) {
     Node.K = SNetNode::Star;
+    Node.Deterministic = S->Deterministic;
     Ok &= AddChild(*S->Operand);
     if (!convertExits(S->Exits, "star", "never run its operand", Node))
       return std::nullopt;
   } else if (auto *S = dyn_cast<ast::SplitExpr>(&E)) {
     Node.K = SNetNode::Split;
+    Node.Deterministic = S->Deterministic;
     Node.Tag = S->Tag.Text;
     Ok &= AddChild(*S->Operand);
   } else if (auto *F = dyn_cast<ast::FeedbackExpr>(&E)) {

@@ -258,17 +258,20 @@ public:
   std::vector<std::unique_ptr<NetExpr>> Stages;
 };
 
+/// `A | B`, or S-Net's deterministic `A || B`.
 class ParallelExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(ParallelExpr)
   ParallelExpr() : NetExpr(ThisKind) {}
   std::vector<std::unique_ptr<NetExpr>> Branches;
+  bool Deterministic = false;
 };
 
 class StarExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(StarExpr)
   StarExpr() : NetExpr(ThisKind) {}
+  bool Deterministic = false; // `**`
   std::unique_ptr<NetExpr> Operand;
   std::vector<RecordPattern> Exits; // a record matching any one leaves
 };
@@ -277,6 +280,7 @@ class SplitExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(SplitExpr)
   SplitExpr() : NetExpr(ThisKind) {}
+  bool Deterministic = false; // `!!`
   std::unique_ptr<NetExpr> Operand;
   Name Tag;
 };

@@ -277,6 +277,9 @@ struct SNetNode {
   std::string Tag;                    // Split
   std::vector<FilterBranch> FilterBranches;             // Filter
   bool Identity = false;                                // Filter `[]`
+  /// Parallel, Star, Split: S-Net's `||`, `**`, `!!`, whose output keeps
+  /// the order of the input stream.
+  bool Deterministic = false;
   /// Inferred: the input variants this network accepts and what each
   /// becomes.
   std::vector<TypeMapping> Types;
