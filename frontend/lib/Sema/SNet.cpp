@@ -853,7 +853,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
           Work.push_back(O), OperandEmits = true;
     }
     // Records the operand consumes (it emits nothing) do end.
-    if (!Speculating && Out.empty() && OperandEmits &&
+    // {} is what `[]` passes on: any record, so nothing to warn about.
+    if (!Speculating && Out.empty() && OperandEmits && In.size() != 0 &&
         !TypeErrorReported.count(Id.Index) &&
         WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
       std::string Pats;
@@ -894,6 +895,9 @@ void Sema::checkSyncCell(SNetNodeId Id) {
   const SNetNode &N = Prog->get(Id);
   if (N.Types.empty() || TypeErrorReported.count(Id.Index))
     return; // nothing reaches it, or it was diagnosed already
+  for (const graph::TypeMapping &M : N.Types)
+    if (M.Input.size() == 0)
+      return; // what `[]` passes on: records of any type may reach it
   std::vector<bool> Reached(N.Patterns.size(), false);
   for (const graph::TypeMapping &M : N.Types)
     for (size_t I = 0; I < N.Patterns.size(); ++I)
