@@ -119,6 +119,19 @@ bool programSource(const graph::Program &P,
                    DiagnosticEngine &Diags, ClangRunner &Clang,
                    const ClangOptions &COpts, llvm::SmallString<128> &Name,
                    std::string &Source) {
+  // S-Net's deterministic combinators are typed and shown by --dump-graph,
+  // but the engine has no node that restores the order of a merge.
+  bool Deterministic = false;
+  for (const graph::SNetNode &N : P.SNetNodes)
+    if (N.Deterministic) {
+      bool Par = N.K == graph::SNetNode::Parallel;
+      bool Star = N.K == graph::SNetNode::Star;
+      Diags.report(N.Loc, DiagId::ErrDeterministicAtRunTime)
+          << (Par ? "||" : Star ? "**" : "!!") << (Par ? "|" : Star ? "*" : "!");
+      Deterministic = true;
+    }
+  if (Deterministic)
+    return false;
   Source = emitModuleSource(P, Units, Diags.getSourceManager());
   Name = COpts.IncludeDirs.empty() || Units.empty() ? "."
                                                     : COpts.IncludeDirs.front();

@@ -326,10 +326,32 @@ private:
     for (graph::SNetNodeId C : N.Children)
       B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
         << ");\n";
-    for (size_t I = 0; I < N.Patterns.size(); ++I)
-      B << "  " << Var << "Node.Patterns.push_back("
-        << pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B)
-        << ");\n";
+    bool Exits = N.K == graph::SNetNode::Star ||
+                 N.K == graph::SNetNode::Feedback;
+    if (Exits && N.Patterns.size() > 1) {
+      // The engine tests one exit pattern: several become one that has no
+      // labels of its own and a guard matching any of them.
+      std::vector<std::string> Pats;
+      for (size_t I = 0; I < N.Patterns.size(); ++I)
+        Pats.push_back(
+            pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B));
+      newline();
+      OS << "static bool " << Fn
+         << "_exits(const ::aspen::snet::Record &In) {\n"
+         << "  static const ::aspen::snet::Pattern Any[] = {";
+      for (size_t I = 0; I < Pats.size(); ++I)
+        OS << (I ? ", " : "") << Pats[I];
+      OS << "};\n  for (const ::aspen::snet::Pattern &P : Any)\n"
+         << "    if (P.matches(In))\n      return true;\n"
+         << "  return false;\n}\n";
+      B << "  " << Var << "Node.Patterns.push_back(::aspen::snet::Pattern{{}, &"
+        << Fn << "_exits});\n";
+    } else {
+      for (size_t I = 0; I < N.Patterns.size(); ++I)
+        B << "  " << Var << "Node.Patterns.push_back("
+          << pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B)
+          << ");\n";
+    }
     switch (N.K) {
     case graph::SNetNode::Box:
       B << "  " << Var << "Node.Name = " << quoted(N.BoxName) << ";\n  " << Var
@@ -358,18 +380,30 @@ private:
           << "::aspen::snet::Pattern{{}, nullptr});\n";
       } else {
         OS << tagLocals(N.Patterns[0].Type);
-        for (const auto &Assigns : N.FilterOutputs) {
-          OS << "  {\n    ::aspen::snet::Record aspen_out;\n";
-          for (const graph::FilterAssign &A : Assigns)
-            if (A.IsTag) {
-              lineAt(A.Loc); // Clang's diagnostics point at the expression
-              OS << "    aspen_out.tag(" << sym(A.Label) << ", long(" << A.Cxx
-                 << "));\n";
-            } else {
-              OS << "    aspen_out.copyField(" << sym(A.Label) << ", In, "
-                 << sym(A.Source) << ");\n";
-            }
-          OS << "    Out.push_back(std::move(aspen_out));\n  }\n";
+        // `if (c1) {...} else if (c2) {...} else {...}`: the first branch
+        // whose condition holds emits its records.
+        for (const graph::FilterBranch &Br : N.FilterBranches) {
+          bool First = &Br == &N.FilterBranches.front();
+          if (!Br.Cond.empty()) {
+            lineAt(Br.CondLoc);
+            OS << (First ? "  if (" : "  else if (") << Br.CondCxx << ") {\n";
+          } else {
+            OS << (First ? "  {\n" : "  else {\n");
+          }
+          for (const auto &Assigns : Br.Outputs) {
+            OS << "  {\n    ::aspen::snet::Record aspen_out;\n";
+            for (const graph::FilterAssign &A : Assigns)
+              if (A.IsTag) {
+                lineAt(A.Loc); // Clang's diagnostics point at the expression
+                OS << "    aspen_out.tag(" << sym(A.Label) << ", long("
+                   << A.Cxx << "));\n";
+              } else {
+                OS << "    aspen_out.copyField(" << sym(A.Label) << ", In, "
+                   << sym(A.Source) << ");\n";
+              }
+            OS << "    Out.push_back(std::move(aspen_out));\n  }\n";
+          }
+          OS << "  }\n";
         }
       }
       catchTagError("the filter", N.Loc);
@@ -496,6 +530,14 @@ std::string aspen::codegen::emitModuleSource(
     AnyNet |= I.K == graph::Instance::SNet;
   if (AnyNet) {
     OS << "#include <aspen/gen/snet_graph.h>\n";
+    // S-Net's tag functions (Sema's tagExprCxx calls them); abs goes
+    // through tagNeg, so abs of the smallest tag is an error, not a wrap.
+    OS << "[[maybe_unused]] static long aspen_tagfn_abs(long V) {\n"
+          "  return V < 0 ? ::aspen::snet::tagNeg(V) : V;\n}\n"
+          "[[maybe_unused]] static long aspen_tagfn_min(long A, long B) {\n"
+          "  return A < B ? A : B;\n}\n"
+          "[[maybe_unused]] static long aspen_tagfn_max(long A, long B) {\n"
+          "  return A < B ? B : A;\n}\n";
     for (const graph::Module &M : P.Modules)
       if (M.K == graph::Module::Box && Boxes.count(M.Name))
         E.box(*Boxes[M.Name]);

@@ -74,14 +74,21 @@ intExpr
 // ---------------------------------------------------------------- networks
 // Precedence, loosest first: `..` (serial), `|` (parallel), then the postfix
 // combinators `*` (star), `!` (split) and `\` (feedback).
+// `||`, `**` and `!!` are S-Net's deterministic forms of `|`, `*` and `!`.
 netExpr : parallelExpr (DOTDOT parallelExpr)*;
-parallelExpr : postfixExpr (PIPE postfixExpr)*;
+parallelExpr : postfixExpr (ops+=(PIPE | OROR) postfixExpr)*;
 postfixExpr : primaryNet postfixOp*;
 postfixOp
-  : STAR recordPattern          # starOp
+  : STAR STAR patternList       # detStarOp
+  | STAR patternList            # starOp
+  | BANG BANG LT IDENT GT       # detSplitOp
   | BANG LT IDENT GT            # splitOp
-  | BACKSLASH recordPattern     # feedbackOp
+  | BACKSLASH patternList       # feedbackOp
   ;
+// `* {a}, {b} if <k > 0>`: a record matching any of them leaves (or goes
+// round). In a stage, `A * {a}, B` is a pattern then another network: only
+// a `{` after the comma continues the list.
+patternList : recordPattern (COMMA recordPattern)*;
 primaryNet
   : LPAREN netExpr RPAREN                 # parenNet
   | IDENT LPAREN qualifiedName? RPAREN    # collectiveNet
@@ -95,10 +102,20 @@ qualifiedName : COLONCOLON? IDENT (COLONCOLON IDENT)*;
 recordType : LBRACE (typeEntry (COMMA typeEntry)*)? RBRACE;
 typeEntry : IDENT | LT IDENT GT;
 recordPattern : recordType guard?;
-guard : IF LPAREN tagExpr RPAREN;
+guard : IF condition;
+// `(n > 1)`, or S-Net's `<n > 1>`, whose closing `>` is the last one.
+condition : LPAREN tagExpr RPAREN | LT tagExpr GT;
 
 // [ {a, <t>} -> {b = a, <u = t + 1>}; {a} ]     [ ]  (identity)
-filter : LBRACK (recordPattern ARROW (filterOutput (SEMI filterOutput)*)?)? RBRACK;
+// [ {<n>} -> if <n <= 1> then {<f = 1>} else {<n = n - 1>}; {<n = n - 2>} ]
+// `then` and `else` are not reserved: ASTBuilder checks the two words. A
+// loop, not recursion, so that a long `else if` chain cannot exhaust the
+// parser's stack.
+filter : LBRACK (recordPattern ARROW filterBody)? RBRACK;
+filterBody
+  : (IF condition thenWords+=IDENT filterActions elseWords+=IDENT)* filterActions
+  ;
+filterActions : (filterOutput (SEMI filterOutput)*)?;
 filterOutput : LBRACE (outputEntry (COMMA outputEntry)*)? RBRACE;
 outputEntry
   : IDENT (ASSIGN IDENT)?              # fieldOut
@@ -119,16 +136,21 @@ tagExpr
   | tagExpr op=OROR tagExpr                                 # tagBinary
   | <assoc=right> tagExpr QUESTION tagExpr COLON tagExpr    # tagCond
   | NUMBER                                                  # tagLiteral
+  | IDENT LPAREN tagExpr (COMMA tagExpr)* RPAREN            # tagCall
   | IDENT                                                   # tagName
   ;
 
 // net Pipe ({Img} -> {Img}) { net Sync connect [|{R},{G},{B}|] * {R,G,B}; }
 //   connect (Split .. (fR | fG | fB) .. Sync) * {<done>};
 netDef
-  : NET IDENT (LPAREN signature RPAREN)? (LBRACE netDef* RBRACE)?
+  : NET IDENT (LPAREN netSignature RPAREN)? (LBRACE netDef* RBRACE)?
     CONNECT netExpr SEMI
   ;
 signature : recordType ARROW recordType (PIPE recordType)*;
+// A net's signature, as S-Net writes it: type mappings separated by `,`,
+// each from one or more input types, `{state} | {inval} -> {outval}`.
+netSignature : typeMap (COMMA typeMap)*;
+typeMap : recordType (PIPE recordType)* ARROW recordType (PIPE recordType)*;
 
 // ---------------------------------------------------------------- modules
 // Declare Module Parallel { data_section { ... } Output: Output Queue is q; }

@@ -8,6 +8,6 @@ Module Main is Root requires Module S {
   }
 }
 Module S { void run() {} }
-// CHECK: fail_net_signature_mismatch.asp:[[@LINE+1]]:5: error: net 'N' is declared as {a} -> {b}, but its body emits records of type {d} for {a}{{$}}
+// CHECK: fail_net_signature_mismatch.asp:[[@LINE+1]]:8: error: net 'N' is declared as {a} -> {b}, but its body emits records of type {d} for {a}{{$}}
 net N ({a} -> {b}) connect Work;
 Module Work is Box ({a} -> {d}) { void box() {} }

@@ -1,6 +1,6 @@
 // RUN: not %aspenc --dump-graph %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
 // Records leaving Gen are {a}; the parallel replication '!<k>' needs <k> to
-// pick a replica.
+// pick a replica, and Gen consumes it, so it cannot come from the input.
 Module Main is Root requires Module Src, Module Sink {
   void initialize() {
     Src src;
@@ -11,7 +11,7 @@ Module Main is Root requires Module Src, Module Sink {
 }
 // CHECK: fail_split_tag_missing.asp:[[@LINE+1]]:22: error: split on tag <k>, which records of type {a} entering it do not carry{{$}}
 net N connect Gen .. Work ! <k>;
-Module Gen is Box ({x} -> {a}) { void box() { } }
+Module Gen is Box ({x, <k>} -> {a}) { void box() { } }
 Module Work is Box ({a} -> {b}) { void box() { } }
 Module Src { void run() { send 1; } }
 Module Sink { void run() { dequeue(); } }

@@ -56,6 +56,12 @@ std::string aspen::ast::toString(const TagExpr &E) {
       Operand = "(" + Operand + ")";
     return U->Op + Operand;
   }
+  if (auto *C = dyn_cast<TagCall>(&E)) {
+    std::string S = C->Callee.Text + "(";
+    for (size_t I = 0; I < C->Args.size(); ++I)
+      S += (I ? ", " : "") + toString(*C->Args[I]);
+    return S + ")";
+  }
   if (auto *B = dyn_cast<TagBinary>(&E))
     return "(" + toString(*B->LHS) + " " + B->Op + " " + toString(*B->RHS) +
            ")";
@@ -82,10 +88,35 @@ std::string aspen::ast::toString(const RecordPattern &P) {
   return S;
 }
 
+/// `{a}, {b} if (k > 0)`: the exit patterns of a star or feedback.
+static std::string toString(const std::vector<RecordPattern> &Ps) {
+  std::string S;
+  for (const RecordPattern &P : Ps)
+    S += (S.empty() ? "" : ", ") + aspen::ast::toString(P);
+  return S;
+}
+
 std::string aspen::ast::toString(const Signature &Sig) {
   std::string S = toString(Sig.Input) + " ->";
   for (size_t I = 0; I < Sig.Outputs.size(); ++I)
     S += (I ? " | " : " ") + toString(Sig.Outputs[I]);
+  return S;
+}
+
+std::string aspen::ast::toString(const TypeMap &M) {
+  std::string S;
+  for (size_t I = 0; I < M.Inputs.size(); ++I)
+    S += (I ? " | " : "") + toString(M.Inputs[I]);
+  S += " ->";
+  for (size_t I = 0; I < M.Outputs.size(); ++I)
+    S += (I ? " | " : " ") + toString(M.Outputs[I]);
+  return S;
+}
+
+std::string aspen::ast::toString(const NetSignature &Sig) {
+  std::string S;
+  for (size_t I = 0; I < Sig.Maps.size(); ++I)
+    S += (I ? ", " : "") + toString(Sig.Maps[I]);
   return S;
 }
 
@@ -353,7 +384,7 @@ void Dumper::dumpNet(const NetExpr &E) {
     return;
   }
   if (auto *P = dyn_cast<ParallelExpr>(&E)) {
-    line() << "Parallel";
+    line() << (P->Deterministic ? "Parallel deterministic" : "Parallel");
     loc(E.Range);
     Nest N(*this);
     for (const auto &Part : P->Branches)
@@ -361,21 +392,23 @@ void Dumper::dumpNet(const NetExpr &E) {
     return;
   }
   if (auto *S = dyn_cast<StarExpr>(&E)) {
-    line() << "Star exit " << toString(S->Exit);
+    line() << (S->Deterministic ? "Star deterministic exit " : "Star exit ")
+           << toString(S->Exits);
     loc(E.Range);
     Nest N(*this);
     dumpNet(*S->Operand);
     return;
   }
   if (auto *S = dyn_cast<SplitExpr>(&E)) {
-    line() << "Split <" << S->Tag.Text << '>';
+    line() << (S->Deterministic ? "Split deterministic <" : "Split <")
+           << S->Tag.Text << '>';
     loc(E.Range);
     Nest N(*this);
     dumpNet(*S->Operand);
     return;
   }
   if (auto *F = dyn_cast<FeedbackExpr>(&E)) {
-    line() << "Feedback back " << toString(F->Back);
+    line() << "Feedback back " << toString(F->Backs);
     loc(E.Range);
     Nest N(*this);
     dumpNet(*F->Operand);
@@ -385,8 +418,14 @@ void Dumper::dumpNet(const NetExpr &E) {
     line() << "Filter [";
     if (F->Pattern) {
       OS << toString(*F->Pattern) << " ->";
-      for (size_t I = 0; I < F->Outputs.size(); ++I)
-        OS << (I ? "; " : " ") << toString(F->Outputs[I]);
+      for (const FilterBranch &B : F->Branches) {
+        if (&B != &F->Branches.front())
+          OS << " else";
+        if (B.Cond)
+          OS << " if " << toString(*B.Cond) << " then";
+        for (size_t I = 0; I < B.Outputs.size(); ++I)
+          OS << (I ? "; " : " ") << toString(B.Outputs[I]);
+      }
     }
     OS << ']';
     loc(E.Range);

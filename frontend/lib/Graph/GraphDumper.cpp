@@ -49,18 +49,25 @@ static std::string filterText(const SNetNode &N) {
   if (N.Identity)
     return "[]";
   std::string S = "[" + N.Patterns[0].str() + " ->";
-  for (size_t I = 0; I < N.FilterOutputs.size(); ++I) {
-    S += I ? "; {" : " {";
-    bool First = true;
-    for (const FilterAssign &A : N.FilterOutputs[I]) {
-      S += First ? "" : ", ";
-      First = false;
-      if (A.IsTag)
-        S += "<" + A.Label + (A.Source == A.Label ? "" : "=" + A.Source) + ">";
-      else
-        S += A.Label + (A.Source == A.Label ? "" : "=" + A.Source);
+  for (const FilterBranch &B : N.FilterBranches) {
+    if (&B != &N.FilterBranches.front())
+      S += " else";
+    if (!B.Cond.empty())
+      S += " if " + B.Cond + " then";
+    for (size_t I = 0; I < B.Outputs.size(); ++I) {
+      S += I ? "; {" : " {";
+      bool First = true;
+      for (const FilterAssign &A : B.Outputs[I]) {
+        S += First ? "" : ", ";
+        First = false;
+        if (A.IsTag)
+          S += "<" + A.Label + (A.Source == A.Label ? "" : "=" + A.Source) +
+               ">";
+        else
+          S += A.Label + (A.Source == A.Label ? "" : "=" + A.Source);
+      }
+      S += "}";
     }
-    S += "}";
   }
   return S + "]";
 }
@@ -76,10 +83,10 @@ std::string describeSNetNode(const SNetNode &N) {
     break;
   }
   case SNetNode::Star:
-    S += " exit " + N.Patterns[0].str();
-    break;
   case SNetNode::Feedback:
-    S += " back " + N.Patterns[0].str();
+    S += N.K == SNetNode::Star ? " exit " : " back ";
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      S += (I ? ", " : "") + N.Patterns[I].str();
     break;
   case SNetNode::Split:
     S += " <" + N.Tag + ">";
@@ -97,6 +104,8 @@ std::string describeSNetNode(const SNetNode &N) {
   default:
     break;
   }
+  if (N.Deterministic)
+    S += " (deterministic)";
   if (!N.NetName.empty() && N.K != SNetNode::Box)
     S += " (net " + N.NetName + ")";
   return S;

@@ -372,6 +372,15 @@ ASTBuilder::buildParallel(P::ParallelExprContext *Ctx) {
     return buildPostfix(Parts[0]);
   auto S = std::make_unique<ParallelExpr>();
   S->Range = rangeOf(Ctx);
+  // `A | B || C` would leave open which order is kept: S-Net's grammar
+  // does not mix them either.
+  S->Deterministic = Ctx->ops[0]->getType() == P::OROR;
+  for (antlr4::Token *Op : Ctx->ops)
+    if ((Op->getType() == P::OROR) != S->Deterministic) {
+      Diags.report(tokenLoc(File, Op), DiagId::ErrMixedParallel)
+          << Op->getText() << Ctx->ops[0]->getText();
+      break;
+    }
   for (P::PostfixExprContext *Part : Parts)
     S->Branches.push_back(buildPostfix(Part));
   return S;
@@ -392,23 +401,30 @@ std::unique_ptr<NetExpr> ASTBuilder::buildPostfix(P::PostfixExprContext *Ctx) {
     // Begin at the postfix expression so a parenthesised operand's '(' is
     // inside the range.
     SourceRange R{rangeOf(Ctx).Begin, rangeOf(Op).End};
-    if (auto *S = dynamic_cast<P::StarOpContext *>(Op)) {
+    auto *DS = dynamic_cast<P::DetStarOpContext *>(Op);
+    auto *DT = dynamic_cast<P::DetSplitOpContext *>(Op);
+    if (auto *S = dynamic_cast<P::StarOpContext *>(Op); S || DS) {
       auto N = std::make_unique<StarExpr>();
       N->Operand = std::move(E);
-      N->Exit = buildPattern(S->recordPattern());
+      N->Deterministic = DS != nullptr;
+      for (P::RecordPatternContext *Pat :
+           (DS ? DS->patternList() : S->patternList())->recordPattern())
+        N->Exits.push_back(buildPattern(Pat));
       N->Range = R;
       E = std::move(N);
-    } else if (auto *S = dynamic_cast<P::SplitOpContext *>(Op)) {
+    } else if (auto *S = dynamic_cast<P::SplitOpContext *>(Op); S || DT) {
       auto N = std::make_unique<SplitExpr>();
       N->Operand = std::move(E);
-      N->Tag = nameOf(S->IDENT());
+      N->Deterministic = DT != nullptr;
+      N->Tag = nameOf(DT ? DT->IDENT() : S->IDENT());
       N->Range = R;
       E = std::move(N);
     } else {
       auto *F = static_cast<P::FeedbackOpContext *>(Op);
       auto N = std::make_unique<FeedbackExpr>();
       N->Operand = std::move(E);
-      N->Back = buildPattern(F->recordPattern());
+      for (P::RecordPatternContext *Pat : F->patternList()->recordPattern())
+        N->Backs.push_back(buildPattern(Pat));
       N->Range = R;
       E = std::move(N);
     }
@@ -433,41 +449,67 @@ std::unique_ptr<NetExpr> ASTBuilder::buildPrimary(P::PrimaryNetContext *Ctx) {
     E->Ref = buildRef(C->instanceRef());
     return E;
   }
-  if (auto *C = dynamic_cast<P::FilterNetContext *>(Ctx)) {
-    P::FilterContext *F = C->filter();
-    auto E = std::make_unique<FilterExpr>();
-    E->Range = rangeOf(Ctx);
-    if (F->recordPattern())
-      E->Pattern = buildPattern(F->recordPattern());
-    for (P::FilterOutputContext *O : F->filterOutput()) {
-      FilterOutput Out;
-      Out.Range = rangeOf(O);
-      for (P::OutputEntryContext *OE : O->outputEntry()) {
-        OutputEntry Entry;
-        if (auto *FO = dynamic_cast<P::FieldOutContext *>(OE)) {
-          std::vector<antlr4::tree::TerminalNode *> Ids = FO->IDENT();
-          Entry.Label = nameOf(Ids[0]);
-          if (Ids.size() > 1)
-            Entry.Source = nameOf(Ids[1]);
-        } else {
-          auto *TO = static_cast<P::TagOutContext *>(OE);
-          Entry.IsTag = true;
-          Entry.Label = nameOf(TO->IDENT());
-          if (TO->tagExpr())
-            Entry.Value = buildTag(TO->tagExpr());
-        }
-        Out.Entries.push_back(std::move(Entry));
-      }
-      E->Outputs.push_back(std::move(Out));
-    }
-    return E;
-  }
+  if (auto *C = dynamic_cast<P::FilterNetContext *>(Ctx))
+    return buildFilter(C->filter());
   auto *C = static_cast<P::SyncNetContext *>(Ctx);
   auto E = std::make_unique<SyncExpr>();
   E->Range = rangeOf(Ctx);
   for (P::RecordPatternContext *Pat : C->synchroCell()->recordPattern())
     E->Patterns.push_back(buildPattern(Pat));
   return E;
+}
+
+std::unique_ptr<NetExpr> ASTBuilder::buildFilter(P::FilterContext *F) {
+  auto E = std::make_unique<FilterExpr>();
+  E->Range = rangeOf(F);
+  if (!F->recordPattern())
+    return E; // `[]`
+  E->Pattern = buildPattern(F->recordPattern());
+  P::FilterBodyContext *Body = F->filterBody();
+  std::vector<P::ConditionContext *> Conds = Body->condition();
+  std::vector<P::FilterActionsContext *> Actions = Body->filterActions();
+  // `then` and `else` are identifiers to the lexer, so that they stay
+  // usable as names; here they must be the two words.
+  auto Expect = [&](antlr4::Token *T, const char *Word) {
+    if (T->getText() != Word)
+      Diags.report(tokenLoc(File, T), DiagId::ErrExpected)
+          << std::string("'") + Word + "'"
+          << " in conditional filter, found '" + T->getText() + "'";
+  };
+  for (size_t I = 0; I < Actions.size(); ++I) {
+    FilterBranch B;
+    if (I < Conds.size()) {
+      Expect(Body->thenWords[I], "then");
+      Expect(Body->elseWords[I], "else");
+      B.Cond = buildTag(Conds[I]->tagExpr());
+    }
+    for (P::FilterOutputContext *O : Actions[I]->filterOutput())
+      B.Outputs.push_back(buildFilterOutput(O));
+    E->Branches.push_back(std::move(B));
+  }
+  return E;
+}
+
+FilterOutput ASTBuilder::buildFilterOutput(P::FilterOutputContext *O) {
+  FilterOutput Out;
+  Out.Range = rangeOf(O);
+  for (P::OutputEntryContext *OE : O->outputEntry()) {
+    OutputEntry Entry;
+    if (auto *FO = dynamic_cast<P::FieldOutContext *>(OE)) {
+      std::vector<antlr4::tree::TerminalNode *> Ids = FO->IDENT();
+      Entry.Label = nameOf(Ids[0]);
+      if (Ids.size() > 1)
+        Entry.Source = nameOf(Ids[1]);
+    } else {
+      auto *TO = static_cast<P::TagOutContext *>(OE);
+      Entry.IsTag = true;
+      Entry.Label = nameOf(TO->IDENT());
+      if (TO->tagExpr())
+        Entry.Value = buildTag(TO->tagExpr());
+    }
+    Out.Entries.push_back(std::move(Entry));
+  }
+  return Out;
 }
 
 RecordType ASTBuilder::buildRecordType(P::RecordTypeContext *Ctx) {
@@ -483,7 +525,7 @@ RecordPattern ASTBuilder::buildPattern(P::RecordPatternContext *Ctx) {
   Pat.Range = rangeOf(Ctx);
   Pat.Type = buildRecordType(Ctx->recordType());
   if (Ctx->guard())
-    Pat.Guard = buildTag(Ctx->guard()->tagExpr());
+    Pat.Guard = buildTag(Ctx->guard()->condition()->tagExpr());
   return Pat;
 }
 
@@ -529,6 +571,14 @@ std::unique_ptr<TagExpr> ASTBuilder::buildTag(P::TagExprContext *Ctx,
     E->Else = buildTag(C->tagExpr(2), Depth + 1);
     return E;
   }
+  if (auto *C = dynamic_cast<P::TagCallContext *>(Ctx)) {
+    auto E = std::make_unique<TagCall>();
+    E->Range = rangeOf(Ctx);
+    E->Callee = nameOf(C->IDENT());
+    for (P::TagExprContext *A : C->tagExpr())
+      E->Args.push_back(buildTag(A, Depth + 1));
+    return E;
+  }
   if (auto *C = dynamic_cast<P::TagNameContext *>(Ctx)) {
     auto E = std::make_unique<TagName>();
     E->Range = rangeOf(Ctx);
@@ -546,8 +596,21 @@ std::unique_ptr<NetDecl> ASTBuilder::buildNet(P::NetDefContext *Ctx) {
   auto N = std::make_unique<NetDecl>();
   N->Range = rangeOf(Ctx);
   N->Ident = nameOf(Ctx->IDENT());
-  if (Ctx->signature())
-    N->Sig = buildSignature(Ctx->signature());
+  if (P::NetSignatureContext *S = Ctx->netSignature()) {
+    NetSignature Sig;
+    Sig.Range = rangeOf(S);
+    for (P::TypeMapContext *M : S->typeMap()) {
+      TypeMap Map;
+      Map.Range = rangeOf(M);
+      // The types before `->` are inputs, the ones after it outputs.
+      size_t Arrow = M->ARROW()->getSymbol()->getTokenIndex();
+      for (P::RecordTypeContext *T : M->recordType())
+        (T->getStart()->getTokenIndex() < Arrow ? Map.Inputs : Map.Outputs)
+            .push_back(buildRecordType(T));
+      Sig.Maps.push_back(std::move(Map));
+    }
+    N->Sig = std::move(Sig);
+  }
   for (P::NetDefContext *Inner : Ctx->netDef())
     N->Nested.push_back(buildNet(Inner));
   N->Body = buildNetExpr(Ctx->netExpr());

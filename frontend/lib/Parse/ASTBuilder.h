@@ -69,6 +69,8 @@ private:
   std::unique_ptr<ast::NetExpr> buildParallel(P::ParallelExprContext *Ctx);
   std::unique_ptr<ast::NetExpr> buildPostfix(P::PostfixExprContext *Ctx);
   std::unique_ptr<ast::NetExpr> buildPrimary(P::PrimaryNetContext *Ctx);
+  std::unique_ptr<ast::NetExpr> buildFilter(P::FilterContext *Ctx);
+  ast::FilterOutput buildFilterOutput(P::FilterOutputContext *Ctx);
   ast::RecordType buildRecordType(P::RecordTypeContext *Ctx);
   ast::RecordPattern buildPattern(P::RecordPatternContext *Ctx);
   ast::Signature buildSignature(P::SignatureContext *Ctx);

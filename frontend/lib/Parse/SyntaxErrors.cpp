@@ -116,10 +116,14 @@ static RuleWords wordsFor(size_t Rule) {
   case P::RuleRecordType:
   case P::RuleTypeEntry:
   case P::RuleRecordPattern:
+  case P::RulePatternList:
     return {"record type", "a field name or a '<tag>'", false};
   case P::RuleGuard:
+  case P::RuleCondition:
     return {"guard", nullptr, false};
   case P::RuleFilter:
+  case P::RuleFilterBody:
+  case P::RuleFilterActions:
   case P::RuleFilterOutput:
   case P::RuleOutputEntry:
     return {"filter", "a field name or a '<tag>'", false};
@@ -130,6 +134,8 @@ static RuleWords wordsFor(size_t Rule) {
   case P::RuleNetDef:
     return {"net definition", nullptr, true};
   case P::RuleSignature:
+  case P::RuleNetSignature:
+  case P::RuleTypeMap:
     return {"signature", nullptr, false};
   case P::RuleDeclareModule:
   case P::RuleDeclareItem:
@@ -237,9 +243,31 @@ static const char *enclosingStatement(antlr4::ParserRuleContext *Ctx) {
   return nullptr;
 }
 
+/// `then` and `else` are identifiers to the lexer (they are not reserved),
+/// so where a conditional filter needs one ANTLR asks for an identifier:
+/// say which word instead. Empty when Ctx is not there.
+static std::string filterWord(antlr4::ParserRuleContext *Ctx) {
+  auto *Actions = dynamic_cast<AspenParser::FilterActionsContext *>(Ctx);
+  auto *Body = dynamic_cast<AspenParser::FilterBodyContext *>(
+      Actions ? Actions->parent : Ctx);
+  if (!Body || Body->condition().empty())
+    return {};
+  if (Body->thenWords.size() < Body->condition().size())
+    return Actions ? "" : "'then'";
+  if (Body->elseWords.size() < Body->thenWords.size())
+    return Actions ? "';' or 'else'" : "'else'";
+  return {};
+}
+
 void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
                                const antlr4::misc::IntervalSet &Expected) {
   antlr4::ParserRuleContext *Ctx = P->getContext();
+  if (std::string Word = filterWord(Ctx); !Word.empty()) {
+    Diags.report(tokenLoc(File, Offending), DiagId::ErrExpected)
+        << Word << " in conditional filter, found " +
+                       describeFound(P, Offending);
+    throw antlr4::ParseCancellationException();
+  }
   antlr4::Token *Prev = nullptr;
   if (Offending->getTokenIndex() > 0) {
     auto *Stream = P->getTokenStream();

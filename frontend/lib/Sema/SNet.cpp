@@ -75,6 +75,16 @@ static RecordType inherit(const RecordType &Out, const RecordType &In,
   return R;
 }
 
+/// The labels of P that T lacks.
+static RecordType missingFrom(const RecordType &P, const RecordType &T) {
+  RecordType M;
+  std::set_difference(P.Fields.begin(), P.Fields.end(), T.Fields.begin(),
+                      T.Fields.end(), std::back_inserter(M.Fields));
+  std::set_difference(P.Tags.begin(), P.Tags.end(), T.Tags.begin(),
+                      T.Tags.end(), std::back_inserter(M.Tags));
+  return M;
+}
+
 static void addUnique(std::vector<RecordType> &V, const RecordType &T) {
   if (std::find(V.begin(), V.end(), T) == V.end())
     V.push_back(T);
@@ -133,25 +143,81 @@ std::string aspen::sema::tagExprCxx(const ast::TagExpr &E) {
     return "(" + tagExprCxx(*B->LHS) + " " + B->Op + " " + tagExprCxx(*B->RHS) +
            ")";
   }
+  if (auto *C = dyn_cast<ast::TagCall>(&E)) {
+    // aspen_tagfn_* are defined once in the generated file (ModuleEmitter).
+    std::string S = "aspen_tagfn_" + C->Callee.Text + "(";
+    for (size_t I = 0; I < C->Args.size(); ++I)
+      S += (I ? ", " : "") + tagExprCxx(*C->Args[I]);
+    return S + ")";
+  }
   auto &C = llvm::cast<ast::TagCond>(E);
   return "(" + tagExprCxx(*C.Cond) + " ? long(" + tagExprCxx(*C.Then) +
          ") : long(" + tagExprCxx(*C.Else) + "))";
 }
 
+/// S-Net's tag functions, with the number of arguments each takes.
+static std::optional<unsigned> tagFunctionArity(llvm::StringRef Name) {
+  if (Name == "abs")
+    return 1;
+  if (Name == "min" || Name == "max")
+    return 2;
+  return std::nullopt;
+}
+
+/// The tags a tag expression reads, and the calls in it.
 static void tagNames(const ast::TagExpr &E,
-                     std::vector<const ast::TagName *> &Out) {
+                     std::vector<const ast::TagName *> &Out,
+                     std::vector<const ast::TagCall *> *Calls = nullptr) {
   if (auto *N = dyn_cast<ast::TagName>(&E))
     Out.push_back(N);
-  else if (auto *U = dyn_cast<ast::TagUnary>(&E))
-    tagNames(*U->Operand, Out);
-  else if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
-    tagNames(*B->LHS, Out);
-    tagNames(*B->RHS, Out);
-  } else if (auto *C = dyn_cast<ast::TagCond>(&E)) {
-    tagNames(*C->Cond, Out);
-    tagNames(*C->Then, Out);
-    tagNames(*C->Else, Out);
+  else if (auto *C = dyn_cast<ast::TagCall>(&E)) {
+    if (Calls)
+      Calls->push_back(C);
+    for (const auto &A : C->Args)
+      tagNames(*A, Out, Calls);
   }
+  else if (auto *U = dyn_cast<ast::TagUnary>(&E))
+    tagNames(*U->Operand, Out, Calls);
+  else if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
+    tagNames(*B->LHS, Out, Calls);
+    tagNames(*B->RHS, Out, Calls);
+  } else if (auto *C = dyn_cast<ast::TagCond>(&E)) {
+    tagNames(*C->Cond, Out, Calls);
+    tagNames(*C->Then, Out, Calls);
+    tagNames(*C->Else, Out, Calls);
+  }
+}
+
+/// Whether the tag expression E reads only tags of `Bound` and calls only
+/// tag functions, with their number of arguments; reports the first
+/// problem, an unbound tag as `Unbound` (with the tag's name in brackets
+/// for a filter's messages).
+bool Sema::checkTagExpr(const ast::TagExpr &E, const RecordType &Bound,
+                        DiagId Unbound) {
+  std::vector<const ast::TagName *> Names;
+  std::vector<const ast::TagCall *> Calls;
+  tagNames(E, Names, &Calls);
+  for (const ast::TagCall *C : Calls) {
+    std::optional<unsigned> Arity = tagFunctionArity(C->Callee.Text);
+    if (!Arity) {
+      Diags.report(C->getLoc(), DiagId::ErrTagFunction) << C->Callee.Text;
+      return false;
+    }
+    if (*Arity != C->Args.size()) {
+      Diags.report(C->getLoc(), DiagId::ErrTagFunctionArity)
+          << C->Callee.Text << *Arity << (*Arity == 1 ? "" : "s")
+          << unsigned(C->Args.size());
+      return false;
+    }
+  }
+  for (const ast::TagName *N : Names)
+    if (!std::binary_search(Bound.Tags.begin(), Bound.Tags.end(), N->Ident)) {
+      Diags.report(N->getLoc(), Unbound)
+          << (Unbound == DiagId::ErrFilterUnbound ? "<" + N->Ident + ">"
+                                                  : N->Ident);
+      return false;
+    }
+  return true;
 }
 
 std::optional<graph::Pattern>
@@ -162,18 +228,115 @@ Sema::convertPattern(const ast::RecordPattern &P) {
   graph::Pattern Out;
   Out.Type = *T;
   if (P.Guard) {
-    std::vector<const ast::TagName *> Names;
-    tagNames(*P.Guard, Names);
-    for (const ast::TagName *N : Names)
-      if (!std::binary_search(T->Tags.begin(), T->Tags.end(), N->Ident)) {
-        Diags.report(N->getLoc(), DiagId::ErrGuardUnbound) << N->Ident;
-        return std::nullopt;
-      }
+    if (!checkTagExpr(*P.Guard, *T, DiagId::ErrGuardUnbound))
+      return std::nullopt;
     Out.Guard = ast::toString(*P.Guard);
     Out.GuardCxx = tagExprCxx(*P.Guard);
     Out.GuardLoc = P.Guard->getLoc();
   }
   return Out;
+}
+
+/// One output record of a filter: what each of its labels is set from. A
+/// field must be bound by the pattern; a tag is kept, or computed from the
+/// pattern's tags.
+std::optional<std::vector<graph::FilterAssign>>
+Sema::buildFilterOutput(const ast::FilterOutput &O, const RecordType &PT) {
+  std::vector<graph::FilterAssign> Assigns;
+  RecordType OutType; // for duplicate detection only
+  for (const ast::OutputEntry &Entry : O.Entries) {
+    graph::FilterAssign A;
+    A.IsTag = Entry.IsTag;
+    A.Label = Entry.Label.Text;
+    auto &Seen = Entry.IsTag ? OutType.Tags : OutType.Fields;
+    if (std::find(Seen.begin(), Seen.end(), A.Label) != Seen.end()) {
+      Diags.report(Entry.Label.Range.Begin, DiagId::ErrDuplicateLabel)
+          << (Entry.IsTag ? "<" + A.Label + ">" : A.Label);
+      return std::nullopt;
+    }
+    Seen.push_back(A.Label);
+    if (!Entry.IsTag) {
+      // `a` keeps field a, `b = a` copies/renames a: a must be bound.
+      const ast::Name &From = Entry.Source ? *Entry.Source : Entry.Label;
+      if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(),
+                              From.Text)) {
+        Diags.report(From.Range.Begin, DiagId::ErrFilterUnbound) << From.Text;
+        return std::nullopt;
+      }
+      A.Source = From.Text;
+    } else if (Entry.Value) {
+      if (!checkTagExpr(*Entry.Value, PT, DiagId::ErrFilterUnbound))
+        return std::nullopt;
+      A.Source = ast::toString(*Entry.Value);
+      A.Cxx = tagExprCxx(*Entry.Value);
+      A.Loc = Entry.Value->getLoc();
+    } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(), A.Label)) {
+      // S-Net: a tag the pattern does not bind is a new tag, 0. Likely a
+      // slip all the same, unless written `<t = 0>`.
+      Diags.report(Entry.Label.Range.Begin, DiagId::WarnFilterTagZero)
+          << A.Label;
+      A.Source = "0";
+      A.Cxx = "0L";
+      A.Loc = Entry.Label.Range.Begin;
+    } else {
+      A.Source = A.Label;
+      A.Cxx = "aspen_tag_" + A.Label;
+      A.Loc = Entry.Label.Range.Begin;
+    }
+    Assigns.push_back(std::move(A));
+  }
+  return Assigns;
+}
+
+/// A filter's pattern and branches into Node; `[]` is the identity.
+bool Sema::buildFilter(const ast::FilterExpr &F, SNetNode &Node) {
+  Node.K = SNetNode::Filter;
+  if (!F.Pattern) {
+    Node.Identity = true;
+    return true;
+  }
+  std::optional<graph::Pattern> In = convertPattern(*F.Pattern);
+  if (!In)
+    return false;
+  for (const ast::FilterBranch &B : F.Branches) {
+    graph::FilterBranch Branch;
+    if (B.Cond) {
+      if (!checkTagExpr(*B.Cond, In->Type, DiagId::ErrFilterCondUnbound))
+        return false;
+      Branch.Cond = ast::toString(*B.Cond);
+      Branch.CondCxx = tagExprCxx(*B.Cond);
+      Branch.CondLoc = B.Cond->getLoc();
+    }
+    for (const ast::FilterOutput &O : B.Outputs) {
+      std::optional<std::vector<graph::FilterAssign>> Assigns =
+          buildFilterOutput(O, In->Type);
+      if (!Assigns)
+        return false;
+      Branch.Outputs.push_back(std::move(*Assigns));
+    }
+    Node.FilterBranches.push_back(std::move(Branch));
+  }
+  Node.Patterns.push_back(*In);
+  return true;
+}
+
+/// The patterns of a star's exit or a feedback's loop into Node. `{}`
+/// without a guard would match every record.
+bool Sema::convertExits(const std::vector<ast::RecordPattern> &Ps,
+                        const char *Combinator, const char *Would,
+                        SNetNode &Node) {
+  for (const ast::RecordPattern &P : Ps) {
+    std::optional<graph::Pattern> Pat = convertPattern(P);
+    if (!Pat)
+      return false;
+    if (Pat->Type.size() == 0 && Pat->Guard.empty()) {
+      Diags.report(P.Range.Begin, DiagId::ErrExitMatchesAll)
+          << Combinator << Would;
+      return false;
+    }
+    Node.Patterns.push_back(*Pat);
+  }
+  return true;
 }
 
 bool Sema::isNetName(llvm::StringRef Name) const {
@@ -230,13 +393,12 @@ Sema::buildNamedNet(const ast::Name &N,
   }
   if (!netLimitsHold(N.Range.Begin, &N))
     return std::nullopt;
-  if (Decl->Sig) {
-    if (!convertType(Decl->Sig->Input))
-      return std::nullopt;
-    for (const ast::RecordType &T : Decl->Sig->Outputs)
-      if (!convertType(T))
-        return std::nullopt;
-  }
+  if (Decl->Sig)
+    for (const ast::TypeMap &M : Decl->Sig->Maps)
+      for (const auto *List : {&M.Inputs, &M.Outputs})
+        for (const ast::RecordType &T : *List)
+          if (!convertType(T))
+            return std::nullopt;
   NetStack.push_back(Decl);
   NetsBuilt.insert(Decl);
   std::vector<const ast::NetDecl *> Inner = Env;
@@ -310,100 +472,38 @@ Sema::buildNetNode(const ast::NetExpr &E,
       Ok &= AddChild(*Part);
   } else if (auto *P = dyn_cast<ast::ParallelExpr>(&E)) {
     Node.K = SNetNode::Parallel;
-    for (const auto &Part : P->Branches)
+    Node.Deterministic = P->Deterministic;
+    for (const auto &Part : P->Branches) {
+      // `a || b` between instances is a slip for `|||`.
+      auto *R = dyn_cast<ast::RefExpr>(Part.get());
+      if (P->Deterministic && R && CurScope &&
+          CurScope->Names.count(R->Ref.Base.Text)) {
+        Diags.report(R->getLoc(), DiagId::ErrInstanceInNet)
+            << ast::toString(R->Ref);
+        Diags.report(R->getLoc(), DiagId::NoteDidYouMean) << "|||";
+        return std::nullopt;
+      }
       Ok &= AddChild(*Part);
+    }
   } else if (auto *S = dyn_cast<ast::StarExpr>(&E)) {
     Node.K = SNetNode::Star;
+    Node.Deterministic = S->Deterministic;
     Ok &= AddChild(*S->Operand);
-    std::optional<graph::Pattern> Exit = convertPattern(S->Exit);
-    if (!Exit)
+    if (!convertExits(S->Exits, "star", "never run its operand", Node))
       return std::nullopt;
-    if (Exit->Type.size() == 0 && Exit->Guard.empty()) {
-      Diags.report(S->Exit.Range.Begin, DiagId::ErrExitMatchesAll)
-          << "star"
-          << "never run its operand";
-      return std::nullopt;
-    }
-    Node.Patterns.push_back(*Exit);
   } else if (auto *S = dyn_cast<ast::SplitExpr>(&E)) {
     Node.K = SNetNode::Split;
+    Node.Deterministic = S->Deterministic;
     Node.Tag = S->Tag.Text;
     Ok &= AddChild(*S->Operand);
   } else if (auto *F = dyn_cast<ast::FeedbackExpr>(&E)) {
     Node.K = SNetNode::Feedback;
     Ok &= AddChild(*F->Operand);
-    std::optional<graph::Pattern> Back = convertPattern(F->Back);
-    if (!Back)
+    if (!convertExits(F->Backs, "feedback", "never let a record out", Node))
       return std::nullopt;
-    if (Back->Type.size() == 0 && Back->Guard.empty()) {
-      Diags.report(F->Back.Range.Begin, DiagId::ErrExitMatchesAll)
-          << "feedback"
-          << "never let a record out";
-      return std::nullopt;
-    }
-    Node.Patterns.push_back(*Back);
   } else if (auto *F = dyn_cast<ast::FilterExpr>(&E)) {
-    Node.K = SNetNode::Filter;
-    if (!F->Pattern) {
-      Node.Identity = true;
-    } else {
-      std::optional<graph::Pattern> In = convertPattern(*F->Pattern);
-      if (!In)
-        return std::nullopt;
-      const RecordType &PT = In->Type;
-      for (const ast::FilterOutput &O : F->Outputs) {
-        std::vector<graph::FilterAssign> Assigns;
-        RecordType OutType; // for duplicate detection only
-        for (const ast::OutputEntry &Entry : O.Entries) {
-          graph::FilterAssign A;
-          A.IsTag = Entry.IsTag;
-          A.Label = Entry.Label.Text;
-          auto &Seen = Entry.IsTag ? OutType.Tags : OutType.Fields;
-          if (std::find(Seen.begin(), Seen.end(), A.Label) != Seen.end()) {
-            Diags.report(Entry.Label.Range.Begin, DiagId::ErrDuplicateLabel)
-                << (Entry.IsTag ? "<" + A.Label + ">" : A.Label);
-            return std::nullopt;
-          }
-          Seen.push_back(A.Label);
-          if (!Entry.IsTag) {
-            // `a` keeps field a, `b = a` copies/renames a: a must be bound.
-            const ast::Name &From = Entry.Source ? *Entry.Source : Entry.Label;
-            if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(),
-                                    From.Text)) {
-              Diags.report(From.Range.Begin, DiagId::ErrFilterUnbound)
-                  << From.Text;
-              return std::nullopt;
-            }
-            A.Source = From.Text;
-          } else if (Entry.Value) {
-            std::vector<const ast::TagName *> Names;
-            tagNames(*Entry.Value, Names);
-            for (const ast::TagName *N : Names)
-              if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
-                                      N->Ident)) {
-                Diags.report(N->getLoc(), DiagId::ErrFilterUnbound)
-                    << "<" + N->Ident + ">";
-                return std::nullopt;
-              }
-            A.Source = ast::toString(*Entry.Value);
-            A.Cxx = tagExprCxx(*Entry.Value);
-            A.Loc = Entry.Value->getLoc();
-          } else if (!std::binary_search(PT.Tags.begin(), PT.Tags.end(),
-                                         A.Label)) {
-            Diags.report(Entry.Label.Range.Begin, DiagId::ErrFilterUnbound)
-                << "<" + A.Label + ">";
-            return std::nullopt;
-          } else {
-            A.Source = A.Label;
-            A.Cxx = "aspen_tag_" + A.Label;
-            A.Loc = Entry.Label.Range.Begin;
-          }
-          Assigns.push_back(std::move(A));
-        }
-        Node.FilterOutputs.push_back(std::move(Assigns));
-      }
-      Node.Patterns.push_back(*In);
-    }
+    if (!buildFilter(*F, Node))
+      return std::nullopt;
   } else {
     auto &S = llvm::cast<ast::SyncExpr>(E);
     Node.K = SNetNode::Sync;
@@ -442,6 +542,8 @@ Sema::buildNetNode(const ast::NetExpr &E,
 //===----------------------------------------------------------------------===//
 
 std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
+  if (auto It = InputsMemo.find(Id.Index); It != InputsMemo.end())
+    return It->second;
   const SNetNode &N = Prog->get(Id);
   std::vector<RecordType> Out;
   switch (N.K) {
@@ -449,6 +551,11 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
     Out.push_back(N.Patterns[0].Type);
     break;
   case SNetNode::Serial:
+    // Labels that later stages need and earlier ones pass on arrive by flow
+    // inheritance from the input: as S-Net does, take them into the input.
+    for (const RecordType &T : intrinsicInputs(N.Children[0]))
+      addUnique(Out, widenSerial(Id, T));
+    break;
   case SNetNode::Feedback:
     Out = intrinsicInputs(N.Children[0]);
     break;
@@ -459,10 +566,11 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
     break;
   case SNetNode::Star:
     Out = intrinsicInputs(N.Children[0]);
-    // A record of the exit type leaves at once, so it is an input of its own;
+    // A record of an exit type leaves at once, so it is an input of its own;
     // with a guard it may instead enter the operand, which must accept it.
-    if (N.Patterns[0].Guard.empty())
-      addUnique(Out, N.Patterns[0].Type);
+    for (const graph::Pattern &P : N.Patterns)
+      if (P.Guard.empty())
+        addUnique(Out, P.Type);
     break;
   case SNetNode::Split:
     for (RecordType T : intrinsicInputs(N.Children[0])) {
@@ -479,7 +587,72 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
       addUnique(Out, P.Type);
     break;
   }
+  InputsMemo[Id.Index] = Out;
   return Out;
+}
+
+/// While inference only tries a type (speculate), a failure is noted with
+/// the labels that would have avoided it (none: nothing would) instead of
+/// being reported. True when it was noted.
+bool Sema::speculationFails(const RecordType &Missing) {
+  if (!Speculating)
+    return false;
+  if (!SpecFailed)
+    SpecMissing = Missing;
+  SpecFailed = true;
+  return true;
+}
+
+/// Infers what node Id does with T without reporting or keeping anything;
+/// returns whether it failed, and the labels the first failure missed.
+bool Sema::speculate(SNetNodeId Id, const RecordType &T, RecordType &Missing) {
+  // Id's subtree is the nodes [Lo, Id]: children are made before parents.
+  uint32_t Lo = Id.Index;
+  for (std::vector<SNetNodeId> Work{Id}; !Work.empty();) {
+    SNetNodeId C = Work.back();
+    Work.pop_back();
+    Lo = std::min(Lo, C.Index);
+    for (SNetNodeId G : Prog->get(C).Children)
+      Work.push_back(G);
+  }
+  std::vector<size_t> Kept;
+  for (uint32_t I = Lo; I <= Id.Index; ++I)
+    Kept.push_back(Prog->SNetNodes[I].Types.size());
+  bool OuterFailed = SpecFailed;
+  RecordType OuterMissing = SpecMissing;
+  SpecFailed = false;
+  SpecMissing = RecordType();
+  ++Speculating;
+  infer(Id, T);
+  --Speculating;
+  bool Failed = SpecFailed;
+  Missing = SpecMissing;
+  SpecFailed = OuterFailed;
+  SpecMissing = OuterMissing;
+  for (uint32_t I = Lo; I <= Id.Index; ++I)
+    Prog->SNetNodes[I].Types.resize(Kept[I - Lo]);
+  return Failed;
+}
+
+/// T, with the labels a serial composition's later stages need from its
+/// input, while some do and its earlier stages pass them on; T itself when
+/// no such labels make it go through (its own errors are then reported).
+RecordType Sema::widenSerial(SNetNodeId Id, const RecordType &T) {
+  RecordType Cur = T;
+  for (size_t Round = 0; Round < MaxLoopTypes; ++Round) {
+    RecordType Missing;
+    if (!speculate(Id, Cur, Missing))
+      return Cur;
+    RecordType Next = Cur;
+    Next.Fields.insert(Next.Fields.end(), Missing.Fields.begin(),
+                       Missing.Fields.end());
+    Next.Tags.insert(Next.Tags.end(), Missing.Tags.begin(), Missing.Tags.end());
+    normalize(Next);
+    if (Next == Cur)
+      break; // the labels were there, and an earlier stage consumed them
+    Cur = Next;
+  }
+  return T;
 }
 
 static std::string describeNode(const SNetNode &N) {
@@ -516,7 +689,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
   switch (N.K) {
   case SNetNode::Box:
     if (!N.Patterns[0].Type.isSubsetOf(In)) {
-      typeError(Id, In);
+      if (!speculationFails(missingFrom(N.Patterns[0].Type, In)))
+        typeError(Id, In);
       break;
     }
     for (const RecordType &O : N.BoxOutputs)
@@ -529,16 +703,19 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     }
     const RecordType &P = N.Patterns[0].Type;
     if (!P.isSubsetOf(In)) {
-      typeError(Id, In);
+      if (!speculationFails(missingFrom(P, In)))
+        typeError(Id, In);
       break;
     }
-    for (const auto &Assigns : N.FilterOutputs) {
-      RecordType T;
-      for (const graph::FilterAssign &A : Assigns)
-        (A.IsTag ? T.Tags : T.Fields).push_back(A.Label);
-      normalize(T);
-      addUnique(Out, inherit(T, In, P));
-    }
+    // Any branch may be the one taken.
+    for (const graph::FilterBranch &B : N.FilterBranches)
+      for (const auto &Assigns : B.Outputs) {
+        RecordType T;
+        for (const graph::FilterAssign &A : Assigns)
+          (A.IsTag ? T.Tags : T.Fields).push_back(A.Label);
+        normalize(T);
+        addUnique(Out, inherit(T, In, P));
+      }
     break;
   }
   case SNetNode::Sync: {
@@ -552,7 +729,9 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
                          P.Type.Tags.end());
     }
     if (!Any) {
-      typeError(Id, In);
+      // S-Net: a record matching no pattern passes the cell unchanged
+      // (checkSyncCells warns when that is all a cell ever does).
+      Out.push_back(In);
       break;
     }
     normalize(Merged);
@@ -592,12 +771,27 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
       }
     }
     if (Winners.empty()) {
+      // What would route it: the labels of the nearest branch type, if one
+      // is nearest.
+      std::optional<RecordType> Nearest;
+      bool Tie = false;
+      for (SNetNodeId C : N.Children)
+        for (const RecordType &T : intrinsicInputs(C)) {
+          RecordType M = missingFrom(T, In);
+          if (!Nearest || M.size() < Nearest->size())
+            Nearest = M, Tie = false;
+          else if (M.size() == Nearest->size() && !(M == *Nearest))
+            Tie = true;
+        }
+      if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
+        break;
       if (TypeErrorReported.insert(Id.Index).second)
         Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
       break;
     }
     if (Winners.size() > 1) {
-      if (TypeErrorReported.insert(Id.Index).second)
+      if (!speculationFails(RecordType()) &&
+          TypeErrorReported.insert(Id.Index).second)
         Diags.report(Prog->get(N.Children[Winners[1]]).Loc,
                      DiagId::ErrAmbiguousRouting)
             << describeNode(Prog->get(N.Children[Winners[0]]))
@@ -609,7 +803,8 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
   }
   case SNetNode::Split:
     if (!std::binary_search(In.Tags.begin(), In.Tags.end(), N.Tag)) {
-      if (TypeErrorReported.insert(Id.Index).second)
+      if (!speculationFails(RecordType{{}, {N.Tag}}) &&
+          TypeErrorReported.insert(Id.Index).second)
         Diags.report(N.Loc, DiagId::ErrSplitTagMissing) << N.Tag << In.str();
       break;
     }
@@ -617,7 +812,6 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     break;
   case SNetNode::Star:
   case SNetNode::Feedback: {
-    const graph::Pattern &P = N.Patterns[0];
     bool IsStar = N.K == SNetNode::Star;
     std::vector<RecordType> Seen, Work;
     // Star: a record is tested before each replica, so the input is tested
@@ -635,15 +829,21 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
         continue;
       Seen.push_back(T);
       if (Seen.size() > MaxLoopTypes) {
-        if (TypeErrorReported.insert(Id.Index).second)
+        if (!speculationFails(RecordType()) &&
+            TypeErrorReported.insert(Id.Index).second)
           Diags.report(N.Loc, DiagId::ErrTypesDiverge)
               << (IsStar ? "star" : "feedback loop") << unsigned(MaxLoopTypes);
         return {};
       }
-      bool Matches = P.Type.isSubsetOf(T);
-      // With a guard a matching type may or may not take the pattern's way.
-      bool TakesPattern = Matches;
-      bool TakesOther = !Matches || !P.Guard.empty();
+      // A record takes the patterns' way if it matches any of them; with
+      // guards, a matching type may or may not.
+      bool TakesPattern = false, Surely = false;
+      for (const graph::Pattern &P : N.Patterns)
+        if (P.Type.isSubsetOf(T)) {
+          TakesPattern = true;
+          Surely |= P.Guard.empty();
+        }
+      bool TakesOther = !Surely;
       bool Leaves = IsStar ? TakesPattern : TakesOther;
       bool Loops = IsStar ? TakesOther : TakesPattern;
       if (Leaves)
@@ -653,12 +853,17 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
           Work.push_back(O), OperandEmits = true;
     }
     // Records the operand consumes (it emits nothing) do end.
-    if (Out.empty() && OperandEmits && !TypeErrorReported.count(Id.Index) &&
+    // {} is what `[]` passes on: any record, so nothing to warn about.
+    if (!Speculating && Out.empty() && OperandEmits && In.size() != 0 &&
+        !TypeErrorReported.count(Id.Index) &&
         WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
+      std::string Pats;
+      for (const graph::Pattern &P : N.Patterns)
+        Pats += (Pats.empty() ? "" : ", ") + P.str();
       if (IsStar)
-        Diags.report(N.Loc, DiagId::WarnStarNeverExits) << P.str() << "star";
+        Diags.report(N.Loc, DiagId::WarnStarNeverExits) << Pats << "star";
       else
-        Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << P.str();
+        Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << Pats;
     }
     break;
   }
@@ -676,13 +881,45 @@ void Sema::inferNetwork(SNetNodeId Root) {
     SNetNodeId N = Work.back();
     Work.pop_back();
     Prog->SNetNodes[N.Index].Accepts = intrinsicInputs(N);
+    if (Prog->get(N).K == SNetNode::Sync)
+      checkSyncCell(N);
     for (SNetNodeId C : Prog->get(N).Children)
       Work.push_back(C);
   }
 }
 
+/// A synchro-cell passes on records that match none of its patterns, as in
+/// S-Net; but a cell that no record reaching it can fill, or that only
+/// ever passes records on, is most likely a slip. Warned once per cell.
+void Sema::checkSyncCell(SNetNodeId Id) {
+  const SNetNode &N = Prog->get(Id);
+  if (N.Types.empty() || TypeErrorReported.count(Id.Index))
+    return; // nothing reaches it, or it was diagnosed already
+  for (const graph::TypeMapping &M : N.Types)
+    if (M.Input.size() == 0)
+      return; // what `[]` passes on: records of any type may reach it
+  std::vector<bool> Reached(N.Patterns.size(), false);
+  for (const graph::TypeMapping &M : N.Types)
+    for (size_t I = 0; I < N.Patterns.size(); ++I)
+      Reached[I] = Reached[I] || N.Patterns[I].Type.isSubsetOf(M.Input);
+  auto Unreached = std::find(Reached.begin(), Reached.end(), false);
+  if (Unreached == Reached.end() ||
+      !WarnedSyncs.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second)
+    return;
+  if (std::find(Reached.begin(), Reached.end(), true) == Reached.end()) {
+    std::string Types;
+    for (const graph::TypeMapping &M : N.Types)
+      Types += (Types.empty() ? "" : ", ") + M.Input.str();
+    Diags.report(N.Loc, DiagId::WarnSyncPassesAll) << Types;
+    return;
+  }
+  Diags.report(N.Loc, DiagId::WarnSyncNeverFires)
+      << N.Patterns[Unreached - Reached.begin()].str();
+}
+
 std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
   unsigned Before = Diags.getNumErrors();
+  InputsMemo.clear(); // node ids are reused after checkAllNets
   CurScope = &S;
   std::optional<SNetNodeId> Root = buildNetNode(E, {});
   CurScope = nullptr;
@@ -693,30 +930,39 @@ std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
   return Root;
 }
 
-/// A net's declared signature must describe its body: the body accepts the
-/// declared input type, and everything it emits for it has the labels of
-/// some declared output type.
+/// A net's declared signature must describe its body: for each type
+/// mapping, the body accepts every input type, and everything it emits for
+/// one has the labels of some output type of the same mapping. Errors are
+/// at the input type they are about.
 void Sema::checkSignature(const ast::NetDecl &N, SNetNodeId Root) {
-  std::optional<RecordType> In = convertType(N.Sig->Input);
-  if (!In)
-    return;
-  std::vector<RecordType> Declared;
-  for (const ast::RecordType &T : N.Sig->Outputs)
-    if (std::optional<RecordType> O = convertType(T))
-      Declared.push_back(*O);
-  std::string Sig = ast::toString(*N.Sig);
-  unsigned Before = Diags.getNumErrors();
-  std::vector<RecordType> Outs = infer(Root, *In);
-  if (Diags.getNumErrors() != Before)
-    return; // the body rejected the declared input; already reported
-  for (const RecordType &O : Outs)
-    if (std::none_of(Declared.begin(), Declared.end(),
-                     [&](const RecordType &D) { return D.isSubsetOf(O); })) {
-      Diags.report(N.Ident.Range.Begin, DiagId::ErrNetSignature)
-          << N.Ident.Text << Sig
-          << "its body emits records of type " + O.str() + " for " + In->str();
-      return;
+  for (const ast::TypeMap &M : N.Sig->Maps) {
+    std::vector<RecordType> Declared;
+    for (const ast::RecordType &T : M.Outputs)
+      if (std::optional<RecordType> O = convertType(T))
+        Declared.push_back(*O);
+    for (const ast::RecordType &InType : M.Inputs) {
+      std::optional<RecordType> In = convertType(InType);
+      if (!In)
+        return;
+      unsigned Before = Diags.getNumErrors();
+      std::vector<RecordType> Outs = infer(Root, *In);
+      if (Diags.getNumErrors() != Before) {
+        // The body rejected it, where it did: say which declared input.
+        Diags.report(InType.Range.Begin, DiagId::NoteDeclaredInput)
+            << N.Ident.Text << In->str();
+        return;
+      }
+      for (const RecordType &O : Outs)
+        if (std::none_of(Declared.begin(), Declared.end(),
+                         [&](const RecordType &D) { return D.isSubsetOf(O); })) {
+          Diags.report(InType.Range.Begin, DiagId::ErrNetSignature)
+              << N.Ident.Text << ast::toString(M)
+              << "its body emits records of type " + O.str() + " for " +
+                     In->str();
+          return;
+        }
     }
+  }
 }
 
 bool Sema::checkAllNets() {
@@ -735,6 +981,7 @@ bool Sema::checkAllNets() {
             checkSignature(*N, *Root);
         }
         Prog->SNetNodes.resize(Mark);
+        InputsMemo.clear();
         TypeErrorReported.clear();
         checkNestedNets(*N, {});
       }
@@ -772,6 +1019,7 @@ void Sema::checkNestedNets(const ast::NetDecl &N,
         checkSignature(*Nested, *Root);
     }
     Prog->SNetNodes.resize(Mark);
+    InputsMemo.clear();
     TypeErrorReported.clear();
     checkNestedNets(*Nested, Env);
   }

@@ -229,6 +229,14 @@ public:
                 const std::vector<const ast::NetDecl *> &Env);
   std::optional<graph::RecordType> convertType(const ast::RecordType &T);
   std::optional<graph::Pattern> convertPattern(const ast::RecordPattern &P);
+  bool checkTagExpr(const ast::TagExpr &E, const graph::RecordType &Bound,
+                    DiagId Unbound);
+  std::optional<std::vector<graph::FilterAssign>>
+  buildFilterOutput(const ast::FilterOutput &O, const graph::RecordType &PT);
+  bool buildFilter(const ast::FilterExpr &F, graph::SNetNode &Node);
+  bool convertExits(const std::vector<ast::RecordPattern> &Ps,
+                    const char *Combinator, const char *Would,
+                    graph::SNetNode &Node);
   std::vector<graph::RecordType> intrinsicInputs(graph::SNetNodeId N);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);
@@ -240,6 +248,12 @@ public:
   bool netLimitsHold(SourceLoc Loc, const ast::Name *Net);
   void checkSignature(const ast::NetDecl &N, graph::SNetNodeId Root);
   void typeError(graph::SNetNodeId N, const graph::RecordType &T);
+  void checkSyncCell(graph::SNetNodeId N);
+  bool speculationFails(const graph::RecordType &Missing);
+  bool speculate(graph::SNetNodeId Id, const graph::RecordType &T,
+                 graph::RecordType &Missing);
+  graph::RecordType widenSerial(graph::SNetNodeId Id,
+                                const graph::RecordType &T);
 
   const SourceManager &SM;
   DiagnosticEngine &Diags;
@@ -267,6 +281,14 @@ public:
       Elaborating;                 // roots being elaborated, outermost first
   const Scope *CurScope = nullptr; // while building a network
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
+  std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedSyncs;
+  // Inference that only tries a type (SNet.cpp, speculate): nesting depth,
+  // and the first failure with the labels it missed.
+  unsigned Speculating = 0;
+  bool SpecFailed = false;
+  graph::RecordType SpecMissing;
+  // intrinsicInputs by node, until node ids are reused.
+  std::map<uint32_t, std::vector<graph::RecordType>> InputsMemo;
 };
 
 /// `{a, b, <t>}` spelled for messages.

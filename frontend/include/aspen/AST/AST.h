@@ -143,6 +143,16 @@ public:
   std::unique_ptr<TagExpr> Cond, Then, Else;
 };
 
+/// `abs(x)`, `min(x, y)`, `max(x, y)`: S-Net's tag functions. The name is
+/// checked by Sema, so that a tag may still be called `abs`.
+class TagCall : public TagExpr {
+public:
+  ASPEN_NODE_KIND(TagCall)
+  TagCall() : TagExpr(ThisKind) {}
+  Name Callee;
+  std::vector<std::unique_ptr<TagExpr>> Args;
+};
+
 //===----------------------------------------------------------------------===//
 // S-Net types and patterns
 //===----------------------------------------------------------------------===//
@@ -173,6 +183,20 @@ struct Signature {
   SourceRange Range;
 };
 
+/// `{a} | {b} -> {c} | {d}`: records of any input type become records of
+/// the output types.
+struct TypeMap {
+  std::vector<RecordType> Inputs;
+  std::vector<RecordType> Outputs;
+  SourceRange Range;
+};
+
+/// A net's signature: `{a} -> {b}, {c} | {d} -> {e}`.
+struct NetSignature {
+  std::vector<TypeMap> Maps;
+  SourceRange Range;
+};
+
 /// One label of a filter's output record: `a`, `b = a`, `<t>`, `<t = e>`.
 struct OutputEntry {
   bool IsTag = false;
@@ -184,6 +208,14 @@ struct OutputEntry {
 struct FilterOutput {
   std::vector<OutputEntry> Entries;
   SourceRange Range;
+};
+
+/// What a filter emits for one input record: the records of the first
+/// branch whose condition holds. A filter without `if` has one branch
+/// without a condition, as has the last `else` of a conditional filter.
+struct FilterBranch {
+  std::unique_ptr<TagExpr> Cond; // null: always
+  std::vector<FilterOutput> Outputs;
 };
 
 //===----------------------------------------------------------------------===//
@@ -226,25 +258,29 @@ public:
   std::vector<std::unique_ptr<NetExpr>> Stages;
 };
 
+/// `A | B`, or S-Net's deterministic `A || B`.
 class ParallelExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(ParallelExpr)
   ParallelExpr() : NetExpr(ThisKind) {}
   std::vector<std::unique_ptr<NetExpr>> Branches;
+  bool Deterministic = false;
 };
 
 class StarExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(StarExpr)
   StarExpr() : NetExpr(ThisKind) {}
+  bool Deterministic = false; // `**`
   std::unique_ptr<NetExpr> Operand;
-  RecordPattern Exit;
+  std::vector<RecordPattern> Exits; // a record matching any one leaves
 };
 
 class SplitExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(SplitExpr)
   SplitExpr() : NetExpr(ThisKind) {}
+  bool Deterministic = false; // `!!`
   std::unique_ptr<NetExpr> Operand;
   Name Tag;
 };
@@ -254,16 +290,17 @@ public:
   ASPEN_NODE_KIND(FeedbackExpr)
   FeedbackExpr() : NetExpr(ThisKind) {}
   std::unique_ptr<NetExpr> Operand;
-  RecordPattern Back;
+  std::vector<RecordPattern> Backs; // a record matching any one goes round
 };
 
-/// `[ pattern -> out1; out2 ]`; `[]` is the identity filter (no pattern).
+/// `[ pattern -> out1; out2 ]`, `[ pattern -> if <c> then out1 else out2 ]`;
+/// `[]` is the identity filter (no pattern, no branches).
 class FilterExpr : public NetExpr {
 public:
   ASPEN_NODE_KIND(FilterExpr)
   FilterExpr() : NetExpr(ThisKind) {}
   std::optional<RecordPattern> Pattern;
-  std::vector<FilterOutput> Outputs;
+  std::vector<FilterBranch> Branches;
 };
 
 class SyncExpr : public NetExpr {
@@ -453,7 +490,7 @@ public:
   ASPEN_NODE_KIND(NetDecl)
   NetDecl() : Decl(ThisKind) {}
   Name Ident;
-  std::optional<Signature> Sig;
+  std::optional<NetSignature> Sig;
   std::vector<std::unique_ptr<NetDecl>> Nested;
   std::unique_ptr<NetExpr> Body;
 };

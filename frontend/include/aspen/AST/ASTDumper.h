@@ -27,6 +27,8 @@ std::string toString(const TagExpr &E);
 std::string toString(const RecordType &T);
 std::string toString(const RecordPattern &P);
 std::string toString(const Signature &S);
+std::string toString(const TypeMap &M);
+std::string toString(const NetSignature &S);
 std::string toString(const InstanceRef &R);
 
 } // namespace aspen::ast

@@ -253,6 +253,15 @@ struct FilterAssign {
   SourceLoc Loc;
 };
 
+/// One branch of a filter: the records it emits when its condition is the
+/// first that holds (no condition: always, as in a filter without `if`).
+struct FilterBranch {
+  std::string Cond; // source-like text; empty: always
+  std::string CondCxx;
+  SourceLoc CondLoc;
+  std::vector<std::vector<FilterAssign>> Outputs;
+};
+
 struct SNetNode {
   /// aspen/abi/snet_nodes.def, in its order (abi::SNetNodeKind).
   enum Kind {
@@ -266,8 +275,11 @@ struct SNetNode {
   std::vector<RecordType> BoxOutputs; // Box: signature outputs
   std::vector<Pattern> Patterns;      // Star/Feedback exit, Filter input, Sync
   std::string Tag;                    // Split
-  std::vector<std::vector<FilterAssign>> FilterOutputs; // Filter
+  std::vector<FilterBranch> FilterBranches;             // Filter
   bool Identity = false;                                // Filter `[]`
+  /// Parallel, Star, Split: S-Net's `||`, `**`, `!!`, whose output keeps
+  /// the order of the input stream.
+  bool Deterministic = false;
   /// Inferred: the input variants this network accepts and what each
   /// becomes.
   std::vector<TypeMapping> Types;
