@@ -201,6 +201,7 @@ constexpr unsigned ReplicaLanes = 64;
 /// A box or a synchro-cell of the property graph.
 struct Entity {
   const Node *N = nullptr;
+  int Id = -1; // N's index in the graph
 
   // Boxes.
   unsigned Limit = 1; // invocations at once, per lane
@@ -340,7 +341,14 @@ private:
     std::atomic<bool> Sleeping{false};
     uint64_t Rand = 0;
     unsigned SinceLook = 0; // licences run since it looked at the main fiber
+    /// Firings of each box, filter and synchro-cell (by node id) this
+    /// runner performed, summed when the network ends (ASPEN_STATS). Each
+    /// runner writes only its own; the padding (CountPad on both sides)
+    /// keeps the ends off the cache lines of other runners' allocations.
+    std::vector<uint64_t> Counts;
+    void fired(int Node) { ++Counts[CountPad + size_t(Node)]; }
   };
+  static constexpr size_t CountPad = 8;
 
   void runHelper(Runner &W);
   bool findLicence(Runner &W, Item *&It);
@@ -362,6 +370,7 @@ private:
   bool giveWay(Runner &W);
   void wakeMain();
   void fail(std::exception_ptr E);
+  void keepStats();
 
   gen::Module &Self;
   const Graph &G;
@@ -379,6 +388,8 @@ private:
   std::atomic<bool> Failed{false};
   std::exception_ptr Error;
   std::mutex ErrorLock;
+  // The network's own fiber's (ASPEN_STATS).
+  uint64_t RecordsIn = 0, RecordsOut = 0;
 };
 
 /// " at main.asp:3:7", where N is in the program, for messages.

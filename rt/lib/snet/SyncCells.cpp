@@ -55,6 +55,7 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
         Cont K = std::move(It->K);
         Record Merged = S.merge(N.Patterns);
         S.Fired = true;
+        W.fired(E.Id);
         route(W, {false, -1, std::move(Merged), std::move(K)});
       } else {
         E.countHeld(1, Before ? 0 : 1);
@@ -149,6 +150,7 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
         "replicas for ever");
   Cont Next = std::move(K);
   Record Merged = S.merge(N.Patterns); // S holds nothing now: fired
+  W.fired(E.Id);
   --Inst.Live;
   while (Inst.First <= Inst.Last && !Inst.at(Inst.First).holdsAny())
     ++Inst.First;
