@@ -7,7 +7,8 @@
 // The entry header of queue/: structures with no policy and no dependency
 // on the rest of the runtime, each in a header of its own that cites its
 // algorithm and states its guarantees, each with its own unit tests
-// (unittests/rt/QueueTest.cpp, PathMapTest.cpp) ahead of the scheduler's.
+// (unittests/rt/QueueTest.cpp, PathMapTest.cpp, RingBitsetTest.cpp) ahead
+// of the scheduler's.
 //
 //   SPSCQueue          bounded, one producer, one consumer (graph edges)
 //   MPSCQueue          bounded, many producers (fan-in edges)
@@ -15,6 +16,7 @@
 //   WorkStealingDeque  Chase-Lev, owner's end and thieves' end (workers)
 //   Examiner           a serialisation point that never blocks (S-Net)
 //   PathMap            open addressing keyed by a replica path (S-Net)
+//   RingBitset         a set in a sliding window, next member in O(log n)
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 #include "queue/LinkedMPSCQueue.h"
 #include "queue/MPSCQueue.h"
 #include "queue/PathMap.h"
+#include "queue/RingBitset.h"
 #include "queue/SPSCQueue.h"
 #include "queue/WorkStealingDeque.h"
 

@@ -49,6 +49,8 @@ void reportStats(double Seconds) {
       std::fprintf(stderr,
                    "  instance %s: parked %.3f s in dequeue, %.3f s in send\n",
                    I->Name.c_str(), I->DequeueNs / 1e9, I->SendNs / 1e9);
+  for (auto &I : R.Instances)
+    std::fputs(snetStats(*I).c_str(), stderr);
 }
 
 bool checkWritable(const char *Var, const char *Path) {

@@ -44,6 +44,7 @@ void Engine::invoke(Runner &W, Item *It) {
                            " got a record of type " + describe(It->R));
   try {
     N.BoxFun(It->R, Outs);
+    W.fired(E.Id);
     if (trace::Enabled)
       trace::record(trace::Box, &N.Name, &ModuleAccess::self(Self)->Name, T0,
                     trace::now(), Outs.size());

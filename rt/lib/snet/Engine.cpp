@@ -52,6 +52,7 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
                               " patterns: at most 64 are supported");
     auto E = std::make_unique<Entity>();
     E->N = &N;
+    E->Id = int(I);
     E->ExamineLicence.E = E.get();
     if (N.K == Node::Box) {
       unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
@@ -74,10 +75,24 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
   for (unsigned I = 0; I <= NumHelpers; ++I) {
     auto W = std::make_unique<Runner>();
     W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
+    W->Counts.assign(G.Nodes.size() + 2 * CountPad, 0);
     Runners.push_back(std::move(W));
   }
   std::lock_guard<std::mutex> Lock(EnginesLock);
   Engines.push_back(this);
+}
+
+/// "synchro-cell [| {a, <k>}, {b, <k>} |]".
+static std::string describeCell(const Node &N) {
+  std::string Pats;
+  for (const Pattern &P : N.Patterns) {
+    std::string T;
+    for (const Label &L : P.Type)
+      T += (T.empty() ? "" : ", ") +
+           (L.IsTag ? "<" + L.S.name() + ">" : L.S.name());
+    Pats += (Pats.empty() ? "{" : ", {") + T + "}";
+  }
+  return "synchro-cell [| " + Pats + " |]";
 }
 
 /// What ASPEN_DUMP shows of a running network: every box with records
@@ -114,15 +129,7 @@ std::string Engine::describeState() const {
       int64_t Held = E->HeldRecords.load(std::memory_order_relaxed);
       if (Held == 0)
         continue;
-      std::string Pats;
-      for (const Pattern &P : E->N->Patterns) {
-        std::string T;
-        for (const Label &L : P.Type)
-          T += (T.empty() ? "" : ", ") +
-               (L.IsTag ? "<" + L.S.name() + ">" : L.S.name());
-        Pats += (Pats.empty() ? "{" : ", {") + T + "}";
-      }
-      S += "\nsynchro-cell [| " + Pats + " |]: " + std::to_string(Held) +
+      S += "\n" + describeCell(*E->N) + ": " + std::to_string(Held) +
            " records held in " +
            std::to_string(E->HoldingReplicas.load(std::memory_order_relaxed)) +
            " replicas";
@@ -131,7 +138,50 @@ std::string Engine::describeState() const {
   return S;
 }
 
+/// What ASPEN_STATS prints of each network that ran, by instance, in the
+/// order the networks ended.
+static std::mutex StatsLock;
+static std::vector<std::pair<const Instance *, std::string>> NetworkStats;
+
+/// ASPEN_STATS: the records that entered and left, and the firings of every
+/// box, filter and synchro-cell, summed over the runners' own counters once
+/// the helpers have stopped (so the hot path shares nothing for them).
+void Engine::keepStats() {
+  std::vector<uint64_t> Sum(G.Nodes.size(), 0);
+  for (const auto &W : Runners)
+    for (size_t I = 0; I < Sum.size(); ++I)
+      Sum[I] += W->Counts[CountPad + I];
+  auto Count = [](uint64_t N, const char *One, const char *Many) {
+    return std::to_string(N) + " " + (N == 1 ? One : Many);
+  };
+  std::string S = "  network " + instance()->Name + ": " +
+                  Count(RecordsIn, "record", "records") + " in, " +
+                  std::to_string(RecordsOut) + " out\n";
+  for (size_t I = 0; I < G.Nodes.size(); ++I) {
+    const Node &N = G.Nodes[I];
+    std::string What = N.K == Node::Box      ? "box " + N.Name
+                       : N.K == Node::Filter ? std::string("filter")
+                       : N.K == Node::Sync   ? describeCell(N)
+                                             : std::string();
+    if (What.empty())
+      continue;
+    S += "    " + What + at(N) + ": " + Count(Sum[I], "firing", "firings") +
+         "\n";
+  }
+  std::lock_guard<std::mutex> Lock(StatsLock);
+  NetworkStats.push_back({instance(), std::move(S)});
+}
+
 } // namespace aspen::snet::engine
+
+std::string aspen::rt::snetStats(const Instance &I) {
+  std::lock_guard<std::mutex> Lock(StatsLock);
+  std::string S;
+  for (const auto &[Inst, Text] : NetworkStats)
+    if (Inst == &I)
+      S += Text;
+  return S;
+}
 
 std::string aspen::rt::describeSNet(const Instance &I) {
   std::lock_guard<std::mutex> Lock(EnginesLock);

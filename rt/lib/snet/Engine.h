@@ -201,6 +201,7 @@ constexpr unsigned ReplicaLanes = 64;
 /// A box or a synchro-cell of the property graph.
 struct Entity {
   const Node *N = nullptr;
+  int Id = -1; // N's index in the graph
 
   // Boxes.
   unsigned Limit = 1; // invocations at once, per lane
@@ -234,23 +235,50 @@ struct Entity {
   // A synchro-cell that is the whole operand of a star, `[| ... |] * P`:
   // a replica that has fired is the identity, and a record passing it
   // unchanged cannot match P, so records may skip it. Per instance of the
-  // star (its path) the first replica that has not fired, the ones beyond
-  // that fired early, and how many hold records. Fired replicas are
-  // forgotten, and an instance none of whose replicas holds a record is
+  // star (its path): the window of replicas First .. Last, each fired or
+  // holding records (live), and per pattern the live replicas where it is
+  // still free, so that a record finds the replica that takes it without
+  // passing the others one by one. Fired replicas at the shallow end leave
+  // the window, and an instance none of whose replicas holds a record is
   // forgotten whole: every replica it would start from is fresh again.
   int Star = -1;
   struct StarState {
-    long First = 1;
+    long First = 1;    // replicas before First have fired
+    long Last = 0;     // the deepest replica made
     long InFlight = 0; // merged records on their way to the next replica
-    std::vector<long> FiredAhead;
-    std::vector<std::pair<long, SyncState>> Live; // replicas holding records
-    /// For PathMap, which reuses a forgotten instance's entry: keeps the
-    /// vectors' room.
+    uint32_t Live = 0; // replicas holding records
+    /// Replica D at D mod Ring.size() (a power of two, at least the
+    /// window's length); a fired replica's state holds nothing.
+    std::vector<SyncState> Ring;
+    /// Per pattern: the live replicas where it is free.
+    std::vector<RingBitset> Free;
+    SyncState &at(long D) { return Ring[size_t(D) & (Ring.size() - 1)]; }
+    /// Room for replicas First .. D, for a cell of NP patterns.
+    void reserve(long D, size_t NP) {
+      const size_t Need = size_t(D - First + 1);
+      if (Need <= Ring.size())
+        return;
+      size_t Cap = Ring.empty() ? 2 : 2 * Ring.size();
+      while (Cap < Need)
+        Cap *= 2;
+      std::vector<SyncState> Old(Cap);
+      Old.swap(Ring);
+      for (long V = First; V <= Last && !Old.empty(); ++V)
+        at(V) = std::move(Old[size_t(V) & (Old.size() - 1)]);
+      Free.resize(NP);
+      for (RingBitset &F : Free)
+        F.resize(Cap, First, Last);
+    }
+    /// For PathMap, which reuses a forgotten instance's entry (whose
+    /// replicas all fired, so the ring and the sets are empty): keeps the
+    /// room.
     void clear() {
       First = 1;
+      Last = 0;
       InFlight = 0;
-      FiredAhead.clear();
-      Live.clear();
+      Live = 0;
+      for (RingBitset &F : Free)
+        F.clear();
     }
   };
   // Keyed by the instance's replica path, which is read off the arriving
@@ -313,7 +341,14 @@ private:
     std::atomic<bool> Sleeping{false};
     uint64_t Rand = 0;
     unsigned SinceLook = 0; // licences run since it looked at the main fiber
+    /// Firings of each box, filter and synchro-cell (by node id) this
+    /// runner performed, summed when the network ends (ASPEN_STATS). Each
+    /// runner writes only its own; the padding (CountPad on both sides)
+    /// keeps the ends off the cache lines of other runners' allocations.
+    std::vector<uint64_t> Counts;
+    void fired(int Node) { ++Counts[CountPad + size_t(Node)]; }
   };
+  static constexpr size_t CountPad = 8;
 
   void runHelper(Runner &W);
   bool findLicence(Runner &W, Item *&It);
@@ -335,6 +370,7 @@ private:
   bool giveWay(Runner &W);
   void wakeMain();
   void fail(std::exception_ptr E);
+  void keepStats();
 
   gen::Module &Self;
   const Graph &G;
@@ -352,6 +388,8 @@ private:
   std::atomic<bool> Failed{false};
   std::exception_ptr Error;
   std::mutex ErrorLock;
+  // The network's own fiber's (ASPEN_STATS).
+  uint64_t RecordsIn = 0, RecordsOut = 0;
 };
 
 /// " at main.asp:3:7", where N is in the program, for messages.

@@ -59,6 +59,8 @@ void Engine::run() {
   }
   if (Failed.load(std::memory_order_acquire))
     std::rethrow_exception(Error);
+  if (StatsEnabled)
+    keepStats();
 }
 
 void Engine::pump() {
@@ -80,6 +82,7 @@ void Engine::pump() {
           "; networks take aspen::snet::Record payloads");
     }
     Record &R = *static_cast<Record *>(P);
+    ++RecordsIn;
     route(Main, {true, G.Root, std::move(R), Cont()});
   };
   while (!Failed.load(std::memory_order_acquire)) {
@@ -96,6 +99,7 @@ void Engine::pump() {
     while (Item *It = Exit.pop()) {
       Record *Out = new Record(std::move(It->R));
       delete It;
+      ++RecordsOut;
       Self.aspenSend(0, Out);
       Progress = true;
     }

@@ -62,6 +62,7 @@ bool Engine::enter(Runner &W, Step &S) {
                                   : ", which lacks labels of its pattern"));
     std::vector<Record> Outs;
     N.FilterFun(S.R, Outs);
+    W.fired(Id);
     if (Outs.empty())
       return false;
     for (size_t I = Outs.size() - 1; I > 0; --I) {

@@ -7,8 +7,8 @@
 // The entry header of snet/. A network runs inside one instance of the
 // graph (generated code calls aspen::snet::runNetwork from its run());
 // the rest of the runtime needs only to check the engine's settings before
-// anything runs and to describe a network's state in dumps and deadlock
-// reports.
+// anything runs, to describe a network's state in dumps and deadlock
+// reports, and to print its counts at the end (ASPEN_STATS).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,10 @@ void checkSNetEnvironment();
 /// For ASPEN_DUMP: the state of the S-Net network instance I is running,
 /// or "" if it runs none.
 std::string describeSNet(const Instance &I);
+/// For ASPEN_STATS: per S-Net network instance I ran, lines saying the
+/// records that entered and left it and the firings of each box, filter
+/// and synchro-cell; "" if it ran none.
+std::string snetStats(const Instance &I);
 
 } // namespace aspen::rt
 

@@ -55,6 +55,7 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
         Cont K = std::move(It->K);
         Record Merged = S.merge(N.Patterns);
         S.Fired = true;
+        W.fired(E.Id);
         route(W, {false, -1, std::move(Merged), std::move(K)});
       } else {
         E.countHeld(1, Before ? 0 : 1);
@@ -94,88 +95,76 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   Entity::StarState &Inst = E.Stars[InstPos];
   if (Arrived > 1 && Inst.InFlight > 0)
     --Inst.InFlight; // a merged record, back from the replica it left
-  auto Fired = [&](long D) {
-    return std::find(Inst.FiredAhead.begin(), Inst.FiredAhead.end(), D) !=
-           Inst.FiredAhead.end();
-  };
-  // Replicas before First have fired, and so have those in FiredAhead:
-  // identities the record passes. It stops at the first replica that has
-  // a free pattern it matches. Replicas are made in depth order, each at
-  // the first depth neither fired nor live, so fired and live replicas
-  // together are the depths First .. Last, and Live is sorted by depth:
-  // the record only needs to visit the live ones from where it arrived,
-  // in order, and a fresh replica goes after Last. (Looking each depth up
-  // instead made N records held in N replicas cost O(N^3).)
+  // Replicas before First have fired, and so have those of First .. Last
+  // that hold nothing: identities the record passes. It stops at the first
+  // replica from where it arrived that has a free pattern it matches, the
+  // least member from Start of the free sets of those patterns; past Last,
+  // at a fresh replica. (Visiting the live replicas one by one made N
+  // records held cost O(N^2).)
+  const size_t NP = N.Patterns.size();
   const long Start = std::max(Arrived, Inst.First);
-  const long Last =
-      Inst.First - 1 + long(Inst.Live.size() + Inst.FiredAhead.size());
-  auto Live =
-      std::lower_bound(Inst.Live.begin(), Inst.Live.end(), Start,
-                       [](const auto &L, long D) { return L.first < D; });
-  uint64_t Free = 0;
-  for (; Live != Inst.Live.end(); ++Live)
-    if ((Free = Live->second.freeOf(Matches)))
-      break; // else only patterns this replica holds already: pass it
-  {
-    SyncState *S;
-    long Depth;
-    if (Live != Inst.Live.end()) {
-      Depth = Live->first;
-      S = &Live->second;
-    } else {
-      Depth = std::max(Start, Last + 1);
-      Free = Matches;
-      Inst.Live.emplace_back(Depth, SyncState());
-      Live = Inst.Live.end() - 1;
-      S = &Live->second;
-      E.countHeld(0, 1);
-    }
-    const uint32_t Before = S->records();
-    S->hold(Free, N.Patterns.size(), It); // S owns It from here
-    if (!S->full(N.Patterns.size())) {
-      E.countHeld(1, 0);
-      recordDone(); // held
-      return;
-    }
-    E.countHeld(-int64_t(Before), -1);
-    if (Before == 0 && !Inst.InFlight && !Star.Patterns[0].matches(R) &&
-        std::next(Live) == Inst.Live.end())
-      // It fired a fresh replica alone: the merge is the record itself, so
-      // with no record held or coming back further on, it would fire every
-      // fresh replica after this one in turn.
-      throw PayloadTypeError(
-          "a record of type " + describe(R) + " can never leave the star" +
-          (Star.Where.empty() ? "" : " at " + Star.Where) +
-          ": it matches every pattern of the synchro-cell it repeats by "
-          "itself, and not the exit pattern, so it would pass through "
-          "replicas for ever");
-    Cont Next = std::move(K);
-    Record Merged = S->merge(N.Patterns);
-    Inst.Live.erase(Live);
-    if (Depth == Inst.First) {
-      ++Inst.First;
-      while (Fired(Inst.First)) {
-        Inst.FiredAhead.erase(std::find(Inst.FiredAhead.begin(),
-                                        Inst.FiredAhead.end(), Inst.First));
-        ++Inst.First;
-      }
-    } else {
-      Inst.FiredAhead.push_back(Depth);
-    }
-    Next.top().Value = Depth; // the replica that fired
-    // The merged record leaves the star, or comes back to the next
-    // replica. Only when nothing is held and nothing is on its way back
-    // may the instance be forgotten (every replica fresh again): a record
-    // still coming back must meet the later arrivals that pass the fired
-    // replicas before it.
-    if (!Star.Patterns[0].matches(Merged))
-      ++Inst.InFlight;
-    else if (Inst.Live.empty() && Inst.FiredAhead.empty() && !Inst.InFlight)
-      E.Stars.erase(InstPos);
-    route(W, {false, -1, std::move(Merged), std::move(Next)});
-    recordDone();
+  long Depth = RingBitset::None;
+  for (uint64_t B = Matches; B && !Inst.Free.empty(); B &= B - 1) {
+    const long D = Inst.Free[size_t(__builtin_ctzll(B))].next(
+        Start, Depth < 0 ? Inst.Last : Depth - 1);
+    if (D != RingBitset::None)
+      Depth = D;
+  }
+  const bool Fresh = Depth == RingBitset::None;
+  if (Fresh) {
+    // Replicas are made in depth order, so a fresh one is the deepest.
+    Depth = std::max(Start, Inst.Last + 1);
+    Inst.reserve(Depth, NP);
+    Inst.Last = Depth;
+    ++Inst.Live;
+    E.countHeld(0, 1);
+  }
+  SyncState &S = Inst.at(Depth);
+  const uint64_t Free = S.freeOf(Matches);
+  const uint32_t Before = S.records();
+  S.hold(Free, NP, It); // S owns It from here
+  const uint64_t All = NP == 64 ? ~0ull : (1ull << NP) - 1;
+  if (Fresh) {
+    for (uint64_t B = All & ~Free; B; B &= B - 1)
+      Inst.Free[size_t(__builtin_ctzll(B))].insert(Depth);
+  } else {
+    for (uint64_t B = Free; B; B &= B - 1)
+      Inst.Free[size_t(__builtin_ctzll(B))].erase(Depth);
+  }
+  if (!S.full(NP)) {
+    E.countHeld(1, 0);
+    recordDone(); // held
     return;
   }
+  E.countHeld(-int64_t(Before), -1);
+  if (Fresh && !Inst.InFlight && !Star.Patterns[0].matches(R))
+    // It fired a fresh replica alone: the merge is the record itself, so
+    // with no record held or coming back further on, it would fire every
+    // fresh replica after this one in turn.
+    throw PayloadTypeError(
+        "a record of type " + describe(R) + " can never leave the star" +
+        (Star.Where.empty() ? "" : " at " + Star.Where) +
+        ": it matches every pattern of the synchro-cell it repeats by "
+        "itself, and not the exit pattern, so it would pass through "
+        "replicas for ever");
+  Cont Next = std::move(K);
+  Record Merged = S.merge(N.Patterns); // S holds nothing now: fired
+  W.fired(E.Id);
+  --Inst.Live;
+  while (Inst.First <= Inst.Last && !Inst.at(Inst.First).holdsAny())
+    ++Inst.First;
+  Next.top().Value = Depth; // the replica that fired
+  // The merged record leaves the star, or comes back to the next replica.
+  // Only when nothing is held and nothing is on its way back may the
+  // instance be forgotten (every replica fresh again): a record still
+  // coming back must meet the later arrivals that pass the fired replicas
+  // before it.
+  if (!Star.Patterns[0].matches(Merged))
+    ++Inst.InFlight;
+  else if (Inst.Live == 0 && !Inst.InFlight)
+    E.Stars.erase(InstPos);
+  route(W, {false, -1, std::move(Merged), std::move(Next)});
+  recordDone();
 }
 
 } // namespace aspen::snet::engine
