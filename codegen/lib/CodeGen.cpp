@@ -124,10 +124,12 @@ bool programSource(const graph::Program &P,
   bool Deterministic = false;
   for (const graph::SNetNode &N : P.SNetNodes)
     if (N.Deterministic) {
-      bool Par = N.K == graph::SNetNode::Parallel;
-      bool Star = N.K == graph::SNetNode::Star;
+      // `||`, `**`, `!!`; the plain form is their first character.
+      const char *Written = N.K == graph::SNetNode::Parallel ? "||"
+                            : N.K == graph::SNetNode::Star   ? "**"
+                                                             : "!!";
       Diags.report(N.Loc, DiagId::ErrDeterministicAtRunTime)
-          << (Par ? "||" : Star ? "**" : "!!") << (Par ? "|" : Star ? "*" : "!");
+          << Written << std::string(Written, 1);
       Deterministic = true;
     }
   if (Deterministic)

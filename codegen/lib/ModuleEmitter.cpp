@@ -326,8 +326,8 @@ private:
     for (graph::SNetNodeId C : N.Children)
       B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
         << ");\n";
-    bool Exits = N.K == graph::SNetNode::Star ||
-                 N.K == graph::SNetNode::Feedback;
+    bool Exits =
+        N.K == graph::SNetNode::Star || N.K == graph::SNetNode::Feedback;
     if (Exits && N.Patterns.size() > 1) {
       // The engine tests one exit pattern: several become one that has no
       // labels of its own and a guard matching any of them.
@@ -395,8 +395,8 @@ private:
             for (const graph::FilterAssign &A : Assigns)
               if (A.IsTag) {
                 lineAt(A.Loc); // Clang's diagnostics point at the expression
-                OS << "    aspen_out.tag(" << sym(A.Label) << ", long("
-                   << A.Cxx << "));\n";
+                OS << "    aspen_out.tag(" << sym(A.Label) << ", long(" << A.Cxx
+                   << "));\n";
               } else {
                 OS << "    aspen_out.copyField(" << sym(A.Label) << ", In, "
                    << sym(A.Source) << ");\n";

@@ -61,8 +61,8 @@ static std::string filterText(const SNetNode &N) {
         S += First ? "" : ", ";
         First = false;
         if (A.IsTag)
-          S += "<" + A.Label + (A.Source == A.Label ? "" : "=" + A.Source) +
-               ">";
+          S +=
+              "<" + A.Label + (A.Source == A.Label ? "" : "=" + A.Source) + ">";
         else
           S += A.Label + (A.Source == A.Label ? "" : "=" + A.Source);
       }

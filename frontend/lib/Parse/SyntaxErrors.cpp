@@ -264,8 +264,8 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
   antlr4::ParserRuleContext *Ctx = P->getContext();
   if (std::string Word = filterWord(Ctx); !Word.empty()) {
     Diags.report(tokenLoc(File, Offending), DiagId::ErrExpected)
-        << Word << " in conditional filter, found " +
-                       describeFound(P, Offending);
+        << Word
+        << " in conditional filter, found " + describeFound(P, Offending);
     throw antlr4::ParseCancellationException();
   }
   antlr4::Token *Prev = nullptr;

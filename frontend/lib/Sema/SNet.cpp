@@ -175,8 +175,7 @@ static void tagNames(const ast::TagExpr &E,
       Calls->push_back(C);
     for (const auto &A : C->Args)
       tagNames(*A, Out, Calls);
-  }
-  else if (auto *U = dyn_cast<ast::TagUnary>(&E))
+  } else if (auto *U = dyn_cast<ast::TagUnary>(&E))
     tagNames(*U->Operand, Out, Calls);
   else if (auto *B = dyn_cast<ast::TagBinary>(&E)) {
     tagNames(*B->LHS, Out, Calls);
@@ -258,8 +257,7 @@ Sema::buildFilterOutput(const ast::FilterOutput &O, const RecordType &PT) {
     if (!Entry.IsTag) {
       // `a` keeps field a, `b = a` copies/renames a: a must be bound.
       const ast::Name &From = Entry.Source ? *Entry.Source : Entry.Label;
-      if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(),
-                              From.Text)) {
+      if (!std::binary_search(PT.Fields.begin(), PT.Fields.end(), From.Text)) {
         Diags.report(From.Range.Begin, DiagId::ErrFilterUnbound) << From.Text;
         return std::nullopt;
       }
@@ -953,8 +951,9 @@ void Sema::checkSignature(const ast::NetDecl &N, SNetNodeId Root) {
         return;
       }
       for (const RecordType &O : Outs)
-        if (std::none_of(Declared.begin(), Declared.end(),
-                         [&](const RecordType &D) { return D.isSubsetOf(O); })) {
+        if (std::none_of(
+                Declared.begin(), Declared.end(),
+                [&](const RecordType &D) { return D.isSubsetOf(O); })) {
           Diags.report(InType.Range.Begin, DiagId::ErrNetSignature)
               << N.Ident.Text << ast::toString(M)
               << "its body emits records of type " + O.str() + " for " +
