@@ -250,24 +250,63 @@ struct Entity {
     /// Replica D at D mod Ring.size() (a power of two, at least the
     /// window's length); a fired replica's state holds nothing.
     std::vector<SyncState> Ring;
-    /// Per pattern: the live replicas where it is free.
+    /// Per pattern: the live replicas where it is free. Made only when the
+    /// window first holds two replicas: most instances never do (fib's
+    /// join one pair each), and with one replica its state says it all.
     std::vector<RingBitset> Free;
     SyncState &at(long D) { return Ring[size_t(D) & (Ring.size() - 1)]; }
+    /// The first live replica from Start with a free
+    /// pattern among Matches, or RingBitset::None.
+    long find(uint64_t Matches, long Start) {
+      if (Free.empty()) // a window of one replica at most
+        return Live && Last >= Start && at(Last).freeOf(Matches)
+                   ? Last
+                   : RingBitset::None;
+      long Depth = RingBitset::None;
+      for (uint64_t B = Matches; B; B &= B - 1) {
+        const long D = Free[size_t(__builtin_ctzll(B))].next(
+            Start, Depth < 0 ? Last : Depth - 1);
+        if (D != RingBitset::None)
+          Depth = D;
+      }
+      return Depth;
+    }
+    /// Records that pattern I of replica D is free (On) or not.
+    void setFree(size_t I, long D, bool On) {
+      if (Free.empty())
+        return;
+      if (On)
+        Free[I].insert(D);
+      else
+        Free[I].erase(D);
+    }
     /// Room for replicas First .. D, for a cell of NP patterns.
     void reserve(long D, size_t NP) {
       const size_t Need = size_t(D - First + 1);
       if (Need <= Ring.size())
         return;
-      size_t Cap = Ring.empty() ? 2 : 2 * Ring.size();
+      size_t Cap = Ring.empty() ? 1 : 2 * Ring.size();
       while (Cap < Need)
         Cap *= 2;
       std::vector<SyncState> Old(Cap);
       Old.swap(Ring);
       for (long V = First; V <= Last && !Old.empty(); ++V)
         at(V) = std::move(Old[size_t(V) & (Old.size() - 1)]);
+      if (Cap == 1)
+        return;
+      if (!Free.empty()) {
+        for (RingBitset &F : Free)
+          F.resize(Cap, First, Last);
+        return;
+      }
       Free.resize(NP);
       for (RingBitset &F : Free)
         F.resize(Cap, First, Last);
+      for (long V = First; V <= Last; ++V)
+        if (at(V).holdsAny())
+          for (size_t I = 0; I < NP; ++I)
+            if (!at(V).has(I))
+              Free[I].insert(V);
     }
     /// For PathMap, which reuses a forgotten instance's entry (whose
     /// replicas all fired, so the ring and the sets are empty): keeps the

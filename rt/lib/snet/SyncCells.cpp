@@ -103,13 +103,7 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   // records held cost O(N^2).)
   const size_t NP = N.Patterns.size();
   const long Start = std::max(Arrived, Inst.First);
-  long Depth = RingBitset::None;
-  for (uint64_t B = Matches; B && !Inst.Free.empty(); B &= B - 1) {
-    const long D = Inst.Free[size_t(__builtin_ctzll(B))].next(
-        Start, Depth < 0 ? Inst.Last : Depth - 1);
-    if (D != RingBitset::None)
-      Depth = D;
-  }
+  long Depth = Inst.find(Matches, Start);
   const bool Fresh = Depth == RingBitset::None;
   if (Fresh) {
     // Replicas are made in depth order, so a fresh one is the deepest.
@@ -124,13 +118,8 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   const uint32_t Before = S.records();
   S.hold(Free, NP, It); // S owns It from here
   const uint64_t All = NP == 64 ? ~0ull : (1ull << NP) - 1;
-  if (Fresh) {
-    for (uint64_t B = All & ~Free; B; B &= B - 1)
-      Inst.Free[size_t(__builtin_ctzll(B))].insert(Depth);
-  } else {
-    for (uint64_t B = Free; B; B &= B - 1)
-      Inst.Free[size_t(__builtin_ctzll(B))].erase(Depth);
-  }
+  for (uint64_t B = Fresh ? All & ~Free : Free; B; B &= B - 1)
+    Inst.setFree(size_t(__builtin_ctzll(B)), Depth, Fresh);
   if (!S.full(NP)) {
     E.countHeld(1, 0);
     recordDone(); // held
