@@ -22,6 +22,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -148,10 +149,20 @@ int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
   for (const std::string &A : Args)
     Argv.push_back(const_cast<char *>(A.c_str()));
   Argv.push_back(nullptr);
+  // An interrupt between the spawn and the note of the linker's group
+  // would leave the linker running: interrupts wait until it is noted
+  // (the linker itself starts with the mask aspenc had).
+  sigset_t Interrupts, Before;
+  sigemptyset(&Interrupts);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&Interrupts, Sig);
+  pthread_sigmask(SIG_BLOCK, &Interrupts, &Before);
   posix_spawnattr_t Attr;
   posix_spawnattr_init(&Attr);
-  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP |
+                                      POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&Attr, 0);
+  posix_spawnattr_setsigmask(&Attr, &Before);
   static bool Installed = (llvm::sys::SetInterruptFunction(stopLinker), true);
   (void)Installed;
   size_t N = std::min(Output.size(), sizeof LinkerOutput - 1);
@@ -161,11 +172,13 @@ int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
   int E =
       posix_spawnp(&Pid, Args[0].c_str(), nullptr, &Attr, Argv.data(), environ);
   posix_spawnattr_destroy(&Attr);
+  if (E == 0)
+    LinkerGroup.store(Pid);
+  pthread_sigmask(SIG_SETMASK, &Before, nullptr);
   if (E != 0) {
     ErrMsg = "cannot run " + Args[0] + ": " + std::strerror(E);
     return -1;
   }
-  LinkerGroup.store(Pid);
   int Status = 0;
   while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
@@ -210,18 +223,26 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
 
   // An executable: an object in a temporary file, linked by the clang++
   // driver (which knows the C++ runtime and the system libraries) with lld.
+  // Interrupted (SIGINT, SIGTERM, SIGHUP), aspenc leaves nothing behind:
+  // not the temporary object, not a half-written executable, and no
+  // linker still writing one. The object is on the list of files to remove
+  // before an interrupt can come.
   llvm::SmallString<128> Obj;
-  if (std::error_code EC =
-          llvm::sys::fs::createTemporaryFile("aspen", "o", Obj)) {
+  sigset_t Interrupts, Before;
+  sigemptyset(&Interrupts);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&Interrupts, Sig);
+  pthread_sigmask(SIG_BLOCK, &Interrupts, &Before);
+  std::error_code EC = llvm::sys::fs::createTemporaryFile("aspen", "o", Obj);
+  if (!EC)
+    llvm::sys::RemoveFileOnSignal(Obj);
+  pthread_sigmask(SIG_SETMASK, &Before, nullptr);
+  if (EC) {
     Diags.report({}, DiagId::ErrCannotWrite)
         << "temporary object" << EC.message();
     return false;
   }
   llvm::FileRemover RemoveObj(Obj);
-  // Interrupted (SIGINT, SIGTERM, SIGHUP), aspenc leaves nothing behind:
-  // not the temporary object, not a half-written executable, and no
-  // linker still writing one.
-  llvm::sys::RemoveFileOnSignal(Obj);
   if (!writeMachineCode(M, Obj, llvm::CGFT_ObjectFile, Diags, Opts)) {
     llvm::sys::DontRemoveFileOnSignal(Obj);
     return false;
