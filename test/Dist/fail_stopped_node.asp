@@ -1,5 +1,5 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes3 -o %t
-// RUN: %python %S/Inputs/within.py 5 "stopping now" "has sent nothing" %python %S/Inputs/status.py 5 %t 2>&1 | FileCheck %s
+// RUN: %python %S/Inputs/within.py %detect_bound "stopping now" "has sent nothing" %python %S/Inputs/status.py 5 %t 2>&1 | FileCheck %s
 // RUN: env ASPEN_PEER_TIMEOUT=2 %python %S/Inputs/status.py 5 %t 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: not pgrep -f %t
 // A node stops (SIGSTOP) in the middle of an all-reduce: its connections
