@@ -103,9 +103,8 @@ void MainBuilder::atHome(const graph::Collective &Coll,
   // Gather and AllToAll take one input per participant, as a reduce does;
   // Scatter and AllToAll give each receiver a different piece, so their
   // receivers on another node cannot share one copy.
-  bool PerParticipant = Coll.K == graph::Collective::Reduce ||
-                        Coll.K == graph::Collective::Gather ||
-                        Coll.K == graph::Collective::AllToAll;
+  bool PerParticipant = abi::info(abi::CollectiveKind(Coll.K)).Inputs ==
+                        abi::CollectiveInputs::PerSource;
   bool SameForAll = Coll.K == graph::Collective::Reduce ||
                     Coll.K == graph::Collective::Broadcast ||
                     Coll.K == graph::Collective::Gather;

@@ -750,55 +750,9 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     Out = std::move(Cur);
     break;
   }
-  case SNetNode::Parallel: {
-    // Best match: the branch whose matching input type has most labels.
-    int Best = -1;
-    std::vector<size_t> Winners;
-    for (size_t I = 0; I < N.Children.size(); ++I) {
-      int Score = -1;
-      for (const RecordType &T : intrinsicInputs(N.Children[I]))
-        if (T.isSubsetOf(In))
-          Score = std::max(Score, int(T.size()));
-      if (Score < 0)
-        continue;
-      if (Score > Best) {
-        Best = Score;
-        Winners = {I};
-      } else if (Score == Best) {
-        Winners.push_back(I);
-      }
-    }
-    if (Winners.empty()) {
-      // What would route it: the labels of the nearest branch type, if one
-      // is nearest.
-      std::optional<RecordType> Nearest;
-      bool Tie = false;
-      for (SNetNodeId C : N.Children)
-        for (const RecordType &T : intrinsicInputs(C)) {
-          RecordType M = missingFrom(T, In);
-          if (!Nearest || M.size() < Nearest->size())
-            Nearest = M, Tie = false;
-          else if (M.size() == Nearest->size() && !(M == *Nearest))
-            Tie = true;
-        }
-      if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
-        break;
-      if (TypeErrorReported.insert(Id.Index).second)
-        Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
-      break;
-    }
-    if (Winners.size() > 1) {
-      if (!speculationFails(RecordType()) &&
-          TypeErrorReported.insert(Id.Index).second)
-        Diags.report(Prog->get(N.Children[Winners[1]]).Loc,
-                     DiagId::ErrAmbiguousRouting)
-            << describeNode(Prog->get(N.Children[Winners[0]]))
-            << describeNode(Prog->get(N.Children[Winners[1]])) << In.str();
-      break;
-    }
-    Out = infer(N.Children[Winners[0]], In);
+  case SNetNode::Parallel:
+    Out = inferParallel(Id, N, In);
     break;
-  }
   case SNetNode::Split:
     if (!std::binary_search(In.Tags.begin(), In.Tags.end(), N.Tag)) {
       if (!speculationFails(RecordType{{}, {N.Tag}}) &&
@@ -810,63 +764,128 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     break;
   case SNetNode::Star:
   case SNetNode::Feedback: {
-    bool IsStar = N.K == SNetNode::Star;
-    std::vector<RecordType> Seen, Work;
-    // Star: a record is tested before each replica, so the input is tested
-    // too. Feedback: a record always enters the operand first.
-    bool OperandEmits = false;
-    if (IsStar)
-      Work.push_back(In);
-    else
-      for (const RecordType &O : infer(N.Children[0], In))
-        Work.push_back(O), OperandEmits = true;
-    while (!Work.empty()) {
-      RecordType T = Work.back();
-      Work.pop_back();
-      if (std::find(Seen.begin(), Seen.end(), T) != Seen.end())
-        continue;
-      Seen.push_back(T);
-      if (Seen.size() > MaxLoopTypes) {
-        if (!speculationFails(RecordType()) &&
-            TypeErrorReported.insert(Id.Index).second)
-          Diags.report(N.Loc, DiagId::ErrTypesDiverge)
-              << (IsStar ? "star" : "feedback loop") << unsigned(MaxLoopTypes);
-        return {};
-      }
-      // A record takes the patterns' way if it matches any of them; with
-      // guards, a matching type may or may not.
-      bool TakesPattern = false, Surely = false;
-      for (const graph::Pattern &P : N.Patterns)
-        if (P.Type.isSubsetOf(T)) {
-          TakesPattern = true;
-          Surely |= P.Guard.empty();
-        }
-      bool TakesOther = !Surely;
-      bool Leaves = IsStar ? TakesPattern : TakesOther;
-      bool Loops = IsStar ? TakesOther : TakesPattern;
-      if (Leaves)
-        addUnique(Out, T);
-      if (Loops)
-        for (const RecordType &O : infer(N.Children[0], T))
-          Work.push_back(O), OperandEmits = true;
-    }
-    // Records the operand consumes (it emits nothing) do end.
-    // {} is what `[]` passes on: any record, so nothing to warn about.
-    if (!Speculating && Out.empty() && OperandEmits && In.size() != 0 &&
-        !TypeErrorReported.count(Id.Index) &&
-        WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
-      std::string Pats;
-      for (const graph::Pattern &P : N.Patterns)
-        Pats += (Pats.empty() ? "" : ", ") + P.str();
-      if (IsStar)
-        Diags.report(N.Loc, DiagId::WarnStarNeverExits) << Pats << "star";
-      else
-        Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << Pats;
-    }
+    std::optional<std::vector<RecordType>> Loop = inferLoop(Id, N, In);
+    if (!Loop)
+      return {}; // diverged: reported, and not remembered
+    Out = std::move(*Loop);
     break;
   }
   }
   Prog->SNetNodes[Id.Index].Types.push_back({In, Out});
+  return Out;
+}
+
+/// A parallel composition routes each record to the branch whose type
+/// matches it best (most labels).
+std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
+                                            const RecordType &In) {
+  // Best match: the branch whose matching input type has most labels.
+  int Best = -1;
+  std::vector<size_t> Winners;
+  for (size_t I = 0; I < N.Children.size(); ++I) {
+    int Score = -1;
+    for (const RecordType &T : intrinsicInputs(N.Children[I]))
+      if (T.isSubsetOf(In))
+        Score = std::max(Score, int(T.size()));
+    if (Score < 0)
+      continue;
+    if (Score > Best) {
+      Best = Score;
+      Winners = {I};
+    } else if (Score == Best) {
+      Winners.push_back(I);
+    }
+  }
+  if (Winners.empty()) {
+    // What would route it: the labels of the nearest branch type, if one
+    // is nearest.
+    std::optional<RecordType> Nearest;
+    bool Tie = false;
+    for (SNetNodeId C : N.Children)
+      for (const RecordType &T : intrinsicInputs(C)) {
+        RecordType M = missingFrom(T, In);
+        if (!Nearest || M.size() < Nearest->size())
+          Nearest = M, Tie = false;
+        else if (M.size() == Nearest->size() && !(M == *Nearest))
+          Tie = true;
+      }
+    if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
+      return {};
+    if (TypeErrorReported.insert(Id.Index).second)
+      Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
+    return {};
+  }
+  if (Winners.size() > 1) {
+    if (!speculationFails(RecordType()) &&
+        TypeErrorReported.insert(Id.Index).second)
+      Diags.report(Prog->get(N.Children[Winners[1]]).Loc,
+                   DiagId::ErrAmbiguousRouting)
+          << describeNode(Prog->get(N.Children[Winners[0]]))
+          << describeNode(Prog->get(N.Children[Winners[1]])) << In.str();
+    return {};
+  }
+  return infer(N.Children[Winners[0]], In);
+}
+
+/// A star or feedback loop: the types that leave it, found by running the
+/// operand on every type that goes round again until none is new; nothing
+/// when they diverge (reported).
+std::optional<std::vector<RecordType>>
+Sema::inferLoop(SNetNodeId Id, const SNetNode &N, const RecordType &In) {
+  bool IsStar = N.K == SNetNode::Star;
+  std::vector<RecordType> Out;
+  std::vector<RecordType> Seen, Work;
+  // Star: a record is tested before each replica, so the input is tested
+  // too. Feedback: a record always enters the operand first.
+  bool OperandEmits = false;
+  if (IsStar)
+    Work.push_back(In);
+  else
+    for (const RecordType &O : infer(N.Children[0], In))
+      Work.push_back(O), OperandEmits = true;
+  while (!Work.empty()) {
+    RecordType T = Work.back();
+    Work.pop_back();
+    if (std::find(Seen.begin(), Seen.end(), T) != Seen.end())
+      continue;
+    Seen.push_back(T);
+    if (Seen.size() > MaxLoopTypes) {
+      if (!speculationFails(RecordType()) &&
+          TypeErrorReported.insert(Id.Index).second)
+        Diags.report(N.Loc, DiagId::ErrTypesDiverge)
+            << (IsStar ? "star" : "feedback loop") << unsigned(MaxLoopTypes);
+      return std::nullopt;
+    }
+    // A record takes the patterns' way if it matches any of them; with
+    // guards, a matching type may or may not.
+    bool TakesPattern = false, Surely = false;
+    for (const graph::Pattern &P : N.Patterns)
+      if (P.Type.isSubsetOf(T)) {
+        TakesPattern = true;
+        Surely |= P.Guard.empty();
+      }
+    bool TakesOther = !Surely;
+    bool Leaves = IsStar ? TakesPattern : TakesOther;
+    bool Loops = IsStar ? TakesOther : TakesPattern;
+    if (Leaves)
+      addUnique(Out, T);
+    if (Loops)
+      for (const RecordType &O : infer(N.Children[0], T))
+        Work.push_back(O), OperandEmits = true;
+  }
+  // Records the operand consumes (it emits nothing) do end.
+  // {} is what `[]` passes on: any record, so nothing to warn about.
+  if (!Speculating && Out.empty() && OperandEmits && In.size() != 0 &&
+      !TypeErrorReported.count(Id.Index) &&
+      WarnedStars.insert({N.Loc.File.Index, N.Loc.Line, N.Loc.Col}).second) {
+    std::string Pats;
+    for (const graph::Pattern &P : N.Patterns)
+      Pats += (Pats.empty() ? "" : ", ") + P.str();
+    if (IsStar)
+      Diags.report(N.Loc, DiagId::WarnStarNeverExits) << Pats << "star";
+    else
+      Diags.report(N.Loc, DiagId::WarnFeedbackNeverExits) << Pats;
+  }
   return Out;
 }
 

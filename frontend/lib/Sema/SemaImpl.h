@@ -238,6 +238,12 @@ public:
                     const char *Combinator, const char *Would,
                     graph::SNetNode &Node);
   std::vector<graph::RecordType> intrinsicInputs(graph::SNetNodeId N);
+  std::vector<graph::RecordType> inferParallel(graph::SNetNodeId Id,
+                                               const graph::SNetNode &N,
+                                               const graph::RecordType &In);
+  std::optional<std::vector<graph::RecordType>>
+  inferLoop(graph::SNetNodeId Id, const graph::SNetNode &N,
+            const graph::RecordType &In);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);
   void inferNetwork(graph::SNetNodeId Root);
