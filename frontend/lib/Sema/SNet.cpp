@@ -666,13 +666,34 @@ static std::string describeNode(const SNetNode &N) {
   }
 }
 
+/// T reaches Id only by passing a synchro-cell after it fired: S-Net runs
+/// such a program (its own poweroftwo2 is one, where every cell is alone
+/// in its replica and no record comes late), so it is a warning, once per
+/// stage, and the engine names the stage if such a record does come.
+bool Sema::lateRejection(SNetNodeId Id, const RecordType &T,
+                         const std::string &Accepts) {
+  auto It = std::find_if(LateTypes.begin(), LateTypes.end(),
+                         [&](const auto &L) { return L.first == T; });
+  if (It == LateTypes.end())
+    return false;
+  if (LateWarned.insert(Id.Index).second) {
+    const SNetNode &N = Prog->get(Id);
+    Diags.report(N.Loc, DiagId::WarnLateRecordRejected)
+        << T.str() << describeNode(N) << Accepts;
+    Diags.report(Prog->get(It->second).Loc, DiagId::NoteSyncPassedLate);
+  }
+  return true;
+}
+
 void Sema::typeError(SNetNodeId Id, const RecordType &T) {
-  if (!TypeErrorReported.insert(Id.Index).second)
-    return;
-  const SNetNode &N = Prog->get(Id);
   std::string Accepts;
   for (const RecordType &I : intrinsicInputs(Id))
     Accepts += (Accepts.empty() ? "" : " or ") + I.str();
+  if (lateRejection(Id, T, Accepts))
+    return;
+  if (!TypeErrorReported.insert(Id.Index).second)
+    return;
+  const SNetNode &N = Prog->get(Id);
   Diags.report(N.Loc, DiagId::ErrTypeMismatch)
       << T.str() << describeNode(N) << Accepts;
 }
@@ -735,6 +756,10 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
     normalize(Merged);
     // Until the cell fires it holds matching records; after, they pass.
     addUnique(Out, Merged);
+    if (!(In == Merged) && !Speculating &&
+        std::none_of(LateTypes.begin(), LateTypes.end(),
+                     [&](const auto &L) { return L.first == In; }))
+      LateTypes.emplace_back(In, Id);
     addUnique(Out, In);
     break;
   }
@@ -810,6 +835,8 @@ std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
           Tie = true;
       }
     if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
+      return {};
+    if (lateRejection(Id, In, "the types of its branches"))
       return {};
     if (TypeErrorReported.insert(Id.Index).second)
       Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();

@@ -279,6 +279,13 @@ public:
   bool NetTooLargeReported = false, NetTooDeepReported = false;
   std::set<const ast::NetDecl *> NetsBuilt; // checked by some use
   std::set<uint32_t> TypeErrorReported;     // SNet nodes already diagnosed
+  /// Record types that leave a synchro-cell only when they reach it after
+  /// it fired (pass-through), and the cell: a stage that rejects one is
+  /// warned about, not refused (lateRejection).
+  std::vector<std::pair<graph::RecordType, graph::SNetNodeId>> LateTypes;
+  std::set<uint32_t> LateWarned; // SNet nodes warned about (once each)
+  bool lateRejection(graph::SNetNodeId Id, const graph::RecordType &T,
+                     const std::string &Accepts);
   std::set<const Symbol *> ConstsChecked;   // roots whose consts were checked
   /// The program has more instances than MaxInstances (reported once):
   /// elaboration stops making more, instead of making millions first.
