@@ -159,13 +159,16 @@ void Engine::keepStats() {
                   std::to_string(RecordsOut) + " out\n";
   for (size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
-    std::string What = N.K == Node::Box      ? "box " + N.Name
-                       : N.K == Node::Filter ? std::string("filter")
-                       : N.K == Node::Sync   ? describeCell(N)
-                                             : std::string();
+    std::string What = N.K == Node::Box        ? "box " + N.Name
+                       : N.K == Node::Filter   ? std::string("filter")
+                       : N.K == Node::Sync     ? describeCell(N)
+                       : N.K == Node::Parallel ? std::string("parallel |")
+                                               : std::string();
     if (What.empty())
       continue;
-    S += "    " + What + at(N) + ": " + Count(Sum[I], "firing", "firings") +
+    S += "    " + What + at(N) + ": " +
+         (N.K == Node::Parallel ? Count(Sum[I], "dispatch", "dispatches")
+                                : Count(Sum[I], "firing", "firings")) +
          "\n";
   }
   std::lock_guard<std::mutex> Lock(StatsLock);

@@ -404,6 +404,7 @@ private:
   void push(Runner &W, Entity &E, Item *It);
   void examine(Runner &W, Entity &E);
   void toExit(Item *It);
+  void enterInputs(Runner &W);
   void recordDone();
   void wakeHelper();
   bool giveWay(Runner &W);
@@ -418,6 +419,12 @@ private:
   unsigned NumHelpers = 1;
   int64_t AdmitLimit = 64;
   LinkedMPSCQueue<Item> Exit;
+  /// Records admitted by the network's fiber, routed by a helper in stream
+  /// order (enterInputs), through one licence at a time.
+  LinkedMPSCQueue<Item> Inputs;
+  Examiner InputClaim;
+  Item InputLicence{Record(), Cont()};
+  std::atomic<bool> InputLicencePending{false};
 
   alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
   alignas(64) std::atomic<int> NumSleeping{0};

@@ -63,6 +63,19 @@ void Engine::run() {
     keepStats();
 }
 
+void Engine::enterInputs(Runner &W) {
+  // An exchange, not a store: it acquires pump's push of the records.
+  InputLicencePending.exchange(false, std::memory_order_acq_rel);
+  InputClaim.poke([&] {
+    while (Item *It = Inputs.pop()) {
+      Record R = std::move(It->R);
+      delete It;
+      route(W, {true, G.Root, std::move(R), Cont()});
+      recordDone();
+    }
+  });
+}
+
 void Engine::pump() {
   Instance &I = *ModuleAccess::self(Self);
   InputPort &In = I.Inputs[0];
@@ -83,7 +96,18 @@ void Engine::pump() {
     }
     Record &R = *static_cast<Record *>(P);
     ++RecordsIn;
-    route(Main, {true, G.Root, std::move(R), Cont()});
+    // A helper routes it: this fiber does not examine synchro-cells, so a
+    // network of filters and cells routed here would unfold whole (every
+    // leaf of PowerOfTwo(20) waiting at the first cell: 280 MiB) before a
+    // helper ran a cell. The input stream is an entity of its own, whose
+    // examiner routes its records one by one, in stream order; each is
+    // counted pending until routed (enterInputs).
+    Pending.fetch_add(1, std::memory_order_relaxed);
+    Inputs.push(new Item(std::move(R), Cont()));
+    if (!InputLicencePending.exchange(true, std::memory_order_acq_rel)) {
+      Main.Licences.push(&InputLicence);
+      wakeHelper();
+    }
   };
   while (!Failed.load(std::memory_order_acquire)) {
     bool Progress = false;

@@ -92,6 +92,7 @@ bool Engine::enter(Runner &W, Step &S) {
     if (Best < 0)
       throw PayloadTypeError("no branch of the parallel composition" + at(N) +
                              " accepts a record of type " + describe(S.R));
+    W.fired(Id); // a dispatch, for ASPEN_STATS
     S.Node = N.Children[Best];
     return true;
   }

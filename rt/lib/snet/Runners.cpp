@@ -104,6 +104,10 @@ void Engine::runHelper(Runner &W) {
     }
     if (Got) {
       try {
+        if (It == &InputLicence) { // input records, from pump
+          enterInputs(W);
+          continue;
+        }
         if (!It->L) { // a synchro-cell to examine, from the network's fiber
           // An exchange, not a store: it acquires the fiber's push of the
           // records this licence stands for.
