@@ -375,6 +375,7 @@ private:
     /// Reused, so steady state allocates no vectors: a box's outputs, and
     /// the spare a collector swaps into the slot it empties.
     std::vector<Record> Outs;
+    std::vector<Record> FilterOuts; // a filter's outputs (enter)
     std::vector<std::pair<Entity *, Item *>> Spare;
     Fiber *F = nullptr;
     std::atomic<bool> Sleeping{false};

@@ -60,7 +60,10 @@ bool Engine::enter(Runner &W, Step &S) {
                              (hasLabels(S.R, N.Patterns[0].Type)
                                   ? ", for which its pattern's guard is false"
                                   : ", which lacks labels of its pattern"));
-    std::vector<Record> Outs;
+    // The runner's own vector, so a firing allocates none: a filter does
+    // not route, so nothing else uses it until it is emptied below.
+    std::vector<Record> &Outs = W.FilterOuts;
+    Outs.clear();
     N.FilterFun(S.R, Outs);
     W.fired(Id);
     if (Outs.empty())
@@ -71,6 +74,7 @@ bool Engine::enter(Runner &W, Step &S) {
     }
     inherit(Outs[0], S.R, N.Patterns[0].Type);
     S.R = std::move(Outs[0]);
+    Outs.clear();
     S.Enter = false;
     return true;
   }
