@@ -917,7 +917,19 @@ Sema::inferLoop(SNetNodeId Id, const SNetNode &N, const RecordType &In) {
 }
 
 void Sema::inferNetwork(SNetNodeId Root) {
-  for (const RecordType &T : intrinsicInputs(Root))
+  std::vector<RecordType> Entry = intrinsicInputs(Root);
+  // A network that starts with synchro-cells also takes what the stage
+  // after them accepts, since a cell passes records that match none of its
+  // patterns: S-Net's own test `[|{A},{B}|] .. [|{C},{D}|] .. [|{E},{F}|]`
+  // is fed all six.
+  const SNetNode &R = Prog->get(Root);
+  if (R.K == SNetNode::Serial)
+    for (size_t I = 0; I + 1 < R.Children.size() &&
+                       Prog->get(R.Children[I]).K == SNetNode::Sync;
+         ++I)
+      for (const RecordType &T : intrinsicInputs(R.Children[I + 1]))
+        addUnique(Entry, T);
+  for (const RecordType &T : Entry)
     infer(Root, T);
   // Record what each node accepts, for code generation's routing tables.
   std::vector<SNetNodeId> Work{Root};
