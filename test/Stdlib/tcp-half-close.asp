@@ -5,11 +5,12 @@
 // A client that half-closes its connection after its requests still gets
 // every reply, and a last line without its line end is a request too
 // (before: the connection closed at once and the replies were lost). An
-// HTTP request whose Content-Length is no length (-1) closes the connection
-// (before: the length wrapped round and the request was cut short).
+// HTTP request whose Content-Length is no length (-1) is answered 400 and
+// the connection closed, as nginx does (before: the length wrapped round
+// and the request was cut short); http-limits.asp has the other limits.
 // LINES: half-closed: ['FIRST', 'LAST']
 // LINES: exit 0
-// HTTP: bad length: b''
+// HTTP: bad length: b'HTTP/1.1 400 Bad Request\r\n
 // HTTP: exit 0
 #include <cctype>
 

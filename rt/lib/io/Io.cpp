@@ -19,6 +19,7 @@
 #include "aspen/stdlib.h"
 #include "core/Graph.h"
 #include "queue/Queues.h"
+#include "support/Support.h"
 #include <atomic>
 #include <boost/asio.hpp>
 #include <deque>
@@ -114,9 +115,12 @@ struct Conn;
 class Listener {
 public:
   Listener(asio::io_context &Ctx, Framing F, uint64_t Max, Scheduler *S)
-      : Ctx(Ctx), Acceptor(Ctx), Mode(F), Max(Max), Sched(S) {}
+      : Ctx(Ctx), Acceptor(Ctx), Backoff(Ctx), Mode(F), Max(Max), Sched(S) {}
   asio::io_context &Ctx;
   tcp::acceptor Acceptor;
+  /// Out of descriptors (or memory), accepting fails at once and would
+  /// fail again: wait a little before the next try instead of spinning.
+  asio::steady_timer Backoff;
   Framing Mode;
   uint64_t Max, Accepted = 0;
   unsigned Open = 0;
@@ -143,16 +147,40 @@ public:
   void accept();
 };
 
+/// What an HTTP connection may cost (settings.def), read once.
+struct Limits {
+  size_t Header = settingCount(Setting::HTTP_HEADER_BYTES);
+  size_t Body = settingCount(Setting::HTTP_BODY_BYTES);
+  size_t Pending = settingCount(Setting::TCP_PENDING_BYTES);
+  std::chrono::seconds HeaderTimeout{
+      settingCount(Setting::HTTP_HEADER_TIMEOUT)};
+  std::chrono::seconds IdleTimeout{settingCount(Setting::HTTP_IDLE_TIMEOUT)};
+};
+const Limits &limits() {
+  static const Limits L;
+  return L;
+}
+
 /// One accepted connection; owned by the loop thread through the table
 /// below, which replies find it in by id (slot and generation).
 struct Conn {
-  explicit Conn(asio::io_context &Ctx) : Sock(Ctx), Linger(Ctx) {}
+  explicit Conn(asio::io_context &Ctx) : Sock(Ctx), Linger(Ctx), Deadline(Ctx) {}
   tcp::socket Sock;
   /// After the peer's end of stream, how long replies are waited for: a
   /// module that answers nothing (or a peer gone for good) must not keep
   /// the connection, and the listener's stream, open for ever.
   asio::steady_timer Linger;
   bool Lingering = false;
+  /// HTTP: when an idle connection, a request begun, or replies the client
+  /// does not read have waited too long; DeadlineGen tells a current
+  /// expiry from one that was re-armed meanwhile.
+  asio::steady_timer Deadline;
+  uint64_t DeadlineGen = 0;
+  enum class Waiting { Nothing, Idle, Request, Reader } Wait = Waiting::Nothing;
+  bool Answered = false;   // some request was answered (idle, not new)
+  size_t OutBytes = 0;     // bytes of Out not yet written
+  bool Stalled = false;    // reading waits for the client to read replies
+  bool Refused = false;    // answered with an error by the framing itself
   Listener *L = nullptr;
   uint64_t Id = 0;
   std::string In;          // bytes read and not yet cut into requests
@@ -169,6 +197,8 @@ struct Conn {
   void cut();
   void write();
   void finish();
+  void await(Waiting W);
+  void refuse(int Status, const char *Reason);
 };
 
 namespace {
@@ -200,35 +230,48 @@ Conn *find(uint64_t Id) {
 /// Requests larger than this close their connection.
 constexpr size_t MaxRequest = 1 << 20;
 
-/// The Content-Length of a request head: 0 without one, nullopt for one
-/// that is not a number of bytes a request may have ("-1", "2^64 - 1",
-/// "12abc"), which closes the connection.
-std::optional<size_t> contentLength(const std::string &Head) {
-  // Header names are case-insensitive.
-  static const char Name[] = "\ncontent-length:";
-  for (size_t I = 0; I + sizeof(Name) - 1 <= Head.size(); ++I) {
-    size_t K = 0;
-    while (K < sizeof(Name) - 1 &&
-           std::tolower((unsigned char)Head[I + K]) == Name[K])
-      ++K;
-    if (K != sizeof(Name) - 1)
+/// Where header Name (lower case, with its colon) starts its value in
+/// Head, from From on, or npos. Header names are case-insensitive.
+size_t findHeader(std::string_view Head, std::string_view Name, size_t From) {
+  for (size_t I = From; I + Name.size() + 1 <= Head.size(); ++I) {
+    if (Head[I] != '\n')
       continue;
-    size_t At = I + K;
+    size_t K = 0;
+    while (K < Name.size() &&
+           std::tolower((unsigned char)Head[I + 1 + K]) == Name[K])
+      ++K;
+    if (K == Name.size())
+      return I + 1 + K;
+  }
+  return std::string_view::npos;
+}
+
+/// The Content-Length of a request head: 0 without one, nullopt for one
+/// that is not a number of bytes ("-1", "12abc", more than 18 digits) or
+/// for two that differ, as HTTP/1.1 (RFC 9112, 6.3) requires a server to
+/// refuse.
+std::optional<size_t> contentLength(std::string_view Head) {
+  std::optional<size_t> Found;
+  for (size_t At = findHeader(Head, "content-length:", 0);
+       At != std::string_view::npos;
+       At = findHeader(Head, "content-length:", At)) {
     while (At < Head.size() && (Head[At] == ' ' || Head[At] == '\t'))
       ++At;
     size_t Len = 0, Digits = 0;
     for (; At < Head.size() && std::isdigit((unsigned char)Head[At]); ++At) {
       Len = Len * 10 + size_t(Head[At] - '0');
-      if (++Digits > 9 || Len > MaxRequest)
+      if (++Digits > 18)
         return std::nullopt;
     }
     while (At < Head.size() && (Head[At] == ' ' || Head[At] == '\t'))
       ++At;
     if (!Digits || (At < Head.size() && Head[At] != '\r' && Head[At] != '\n'))
       return std::nullopt;
-    return Len;
+    if (Found && *Found != Len)
+      return std::nullopt;
+    Found = Len;
   }
-  return 0;
+  return Found ? *Found : 0;
 }
 } // namespace
 
@@ -239,8 +282,22 @@ void Listener::accept() {
       Raw->Sock,
       [this, C = std::move(C)](const boost::system::error_code &E) mutable {
         if (E) {
-          if (Acceptor.is_open())
-            accept();
+          if (!Acceptor.is_open())
+            return;
+          if (E == asio::error::no_descriptors ||
+              E == asio::error::no_buffer_space ||
+              E == asio::error::no_memory ||
+              E.value() == ENFILE) {
+            // It would fail again at once; connections that close give
+            // the descriptors back.
+            Backoff.expires_after(std::chrono::milliseconds(100));
+            Backoff.async_wait([this](const boost::system::error_code &W) {
+              if (!W && Acceptor.is_open())
+                accept();
+            });
+            return;
+          }
+          accept();
           return;
         }
         C->Sock.set_option(tcp::no_delay(true));
@@ -280,23 +337,45 @@ void Conn::read() {
 /// Cuts the bytes read into requests, then reads more unless an HTTP
 /// request awaits its reply.
 void Conn::cut() {
+  const Limits &Lim = limits();
   for (;;) {
-    if (Busy)
+    if (Busy || Refused)
       return;
+    if (OutBytes > Lim.Pending) {
+      // The client sends requests and does not read the replies: read no
+      // more of them until it does (write() resumes), as nginx does.
+      Stalled = true;
+      if (L->Mode == Framing::Http)
+        await(Waiting::Reader);
+      return;
+    }
     size_t End = std::string::npos, Skip = 0;
     switch (L->Mode) {
     case Framing::Http: {
       size_t H = In.find("\r\n\r\n", Scan > 3 ? Scan - 3 : 0);
       if (H != std::string::npos) {
-        std::optional<size_t> Length = contentLength(In.substr(0, H + 2));
+        std::string_view Head(In.data(), H + 2);
+        if (H + 4 > Lim.Header)
+          return refuse(400, "Bad Request");
+        if (findHeader(Head, "transfer-encoding:", 0) != std::string::npos)
+          return refuse(501, "Not Implemented");
+        std::optional<size_t> Length = contentLength(Head);
         if (!Length)
-          return finish();
+          return refuse(400, "Bad Request");
+        if (*Length > Lim.Body)
+          return refuse(413, "Content Too Large");
         size_t Body = *Length;
         if (In.size() >= H + 4 + Body)
           End = H + 4 + Body;
         else
           Scan = H; // wait for the body
       } else {
+        if (In.size() > Lim.Header) {
+          size_t Line = In.find("\r\n");
+          return Line == std::string::npos || Line > Lim.Header
+                     ? refuse(414, "URI Too Long")
+                     : refuse(400, "Bad Request");
+        }
         Scan = In.size();
       }
       break;
@@ -315,10 +394,14 @@ void Conn::cut() {
       break;
     }
     if (End == std::string::npos) {
-      if (In.size() > MaxRequest)
+      if (L->Mode != Framing::Http && In.size() > MaxRequest)
         return finish();
-      if (!Eof)
+      if (!Eof) {
+        if (L->Mode == Framing::Http)
+          await(In.empty() ? Waiting::Idle : Waiting::Request);
         return read();
+      }
+      await(Waiting::Nothing);
       if (L->Mode == Framing::Line && !In.empty()) {
         End = In.size(); // the last line, without its line end
         if (In.back() == '\r')
@@ -345,8 +428,10 @@ void Conn::cut() {
     R->str().assign(In, 0, End);
     In.erase(0, End + Skip);
     Scan = 0;
-    if (L->Mode == Framing::Http)
+    if (L->Mode == Framing::Http) {
       Busy = true;
+      await(Waiting::Nothing); // the module answers in its own time
+    }
     ++Unanswered;
     L->push(R);
   }
@@ -363,14 +448,77 @@ void Conn::write() {
                       if (!C)
                         return;
                       C->Writing = false;
+                      C->OutBytes -= C->Out.front().size();
                       C->Out.pop_front();
                       if (E)
                         return C->finish();
+                      if (C->Stalled && !C->Closing &&
+                          C->OutBytes <= limits().Pending) {
+                        C->Stalled = false; // the client reads again
+                        C->cut();
+                        if (!find(MyId))
+                          return;
+                      } else if (C->Stalled) {
+                        C->await(Waiting::Nothing); // progress: re-arm
+                        C->await(Waiting::Reader);
+                      }
                       if (!C->Out.empty())
                         return C->write();
                       if (C->Closing || (C->Eof && !C->Unanswered))
                         C->finish();
                     });
+}
+
+/// Arms the deadline for what the connection now waits on (HTTP only): a
+/// new request (the header timeout for the first, the idle timeout after
+/// an answer), the rest of a request begun (the header timeout, from its
+/// first byte), or a client to read its replies (the header timeout, from
+/// its last progress). When it expires the connection is closed.
+void Conn::await(Waiting W) {
+  if (W == Wait)
+    return;
+  Wait = W;
+  ++DeadlineGen;
+  if (W == Waiting::Nothing) {
+    Deadline.cancel();
+    return;
+  }
+  const Limits &Lim = limits();
+  Deadline.expires_after(W == Waiting::Idle && Answered ? Lim.IdleTimeout
+                                                        : Lim.HeaderTimeout);
+  uint64_t MyId = Id, Gen = DeadlineGen;
+  Deadline.async_wait([MyId, Gen](const boost::system::error_code &E) {
+    Conn *C = find(MyId);
+    if (!C || E || C->DeadlineGen != Gen)
+      return;
+    // Closing the socket ends a write the client does not read: its
+    // handler then finishes the connection (Out stays until then, since
+    // the write reads from it).
+    C->Closing = true;
+    boost::system::error_code Ignored;
+    C->Sock.close(Ignored);
+    if (!C->Writing)
+      C->finish();
+  });
+}
+
+/// Answers a request the framing cannot pass on (too large, a bad length)
+/// with Status, as nginx does, and closes the connection once that is
+/// written; what else was read is dropped.
+void Conn::refuse(int Status, const char *Reason) {
+  Refused = true;
+  await(Waiting::Nothing);
+  std::string Body = std::to_string(Status) + " " + Reason + "\n";
+  std::string R = "HTTP/1.1 " + std::to_string(Status) + " " + Reason +
+                  "\r\nServer: aspen\r\nContent-Type: text/plain\r\n"
+                  "Content-Length: " +
+                  std::to_string(Body.size()) +
+                  "\r\nConnection: close\r\n\r\n" + Body;
+  std::string().swap(In); // give the memory back now
+  OutBytes += R.size();
+  Out.push_back(std::move(R));
+  Closing = true;
+  write();
 }
 
 /// The connection is done: close it, once what is being written has gone,
@@ -382,6 +530,8 @@ void Conn::finish() {
   }
   boost::system::error_code Ignored;
   Linger.cancel();
+  ++DeadlineGen;
+  Deadline.cancel();
   Sock.shutdown(tcp::socket::shutdown_both, Ignored);
   Sock.close(Ignored);
   Listener *Owner = L;
@@ -458,8 +608,12 @@ void reply(Response *Resp) {
     Conn *C = find(Resp->connection);
     if (!C)
       return; // closed meanwhile
+    if (C->Refused)
+      return; // answered by the framing, and closing
+    C->OutBytes += Resp->str().size();
     C->Out.push_back(std::move(Resp->str()));
     C->Closing |= Resp->close;
+    C->Answered = true;
     if (C->Unanswered) // a line may have several replies, or none
       --C->Unanswered;
     C->write();
