@@ -6,12 +6,15 @@
 
 #include <aspen/runtime.h>
 #include <cstdint>
+#include <ctime>
 #include <memory>
 #include <string>
 
 struct File {
   std::string body;
-  std::string type; // Content-Type
+  std::string type;         // Content-Type
+  std::time_t modified = 0; // Last-Modified
+  std::string etag;         // as nginx makes it: "<mtime>-<size>" in hex
 };
 
 class HttpRequest : public aspen::Payload {
@@ -19,8 +22,10 @@ public:
   uint64_t connection = 0;
   bool head = false;      // HEAD: the response has no body
   bool keepAlive = true;  // false: close the connection after the answer
-  int status = 200;       // set by Parse (400, 405, ...) or Read (404)
-  std::string path;       // with "/" mapped to "/index.html"
+  int status = 200;       // set by Parse (400, 405, ...) or Read (404, 301)
+  std::string path;       // decoded and resolved, "/" mapped to "/index.html"
+  std::string ifNoneMatch;     // conditional GET: the ETags the client has
+  std::string ifModifiedSince; // or the date of its copy
   std::shared_ptr<const File> file;
 };
 

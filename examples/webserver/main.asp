@@ -1,5 +1,6 @@
-// A static-file HTTP/1.1 server: GET and HEAD, keep-alive, 404. No module
-// sees a thread or a socket; the runtime's event loop serves the network.
+// A static-file HTTP/1.1 server: GET and HEAD, keep-alive, conditional GET
+// (ETag, Last-Modified), 404, a redirect for a directory. No module sees a
+// thread or a socket; the runtime's event loop serves the network.
 //
 //   listen ||| parse ||| cache ---------------------> respond ||| reply
 //                          |  miss            ^  hit      ^
@@ -16,6 +17,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <sys/stat.h>
+#include <aspen/stdlib.h>
 
 Module Main is Root requires Module TcpListen, Module Parse, Module Cache,
                              Module Read, Module Respond, Module TcpReply {
@@ -33,71 +36,32 @@ Module Main is Root requires Module TcpListen, Module Parse, Module Cache,
   }
 }
 
-// The request line and the two headers that matter. Anything malformed is
-// answered with 400, methods other than GET and HEAD with 405.
+// The request, parsed by the standard library (Boost.Beast's parser, and
+// the checks nginx makes: Host, %-escapes, ".." above the root). Methods
+// other than GET and HEAD are answered with 405.
 Module Parse {
   void run() {
     while (QueueElement q = dequeue()) {
       auto &in = getPayload<aspen::net::Request>(q);
       auto *r = new HttpRequest();
       r->connection = in.connection;
-      parse(in.str(), *r);
+      aspen::http::Request h = aspen::http::parseRequest(in.str());
+      r->keepAlive = h.keepAlive;
+      r->head = h.method == "HEAD";
+      if (h.status) {
+        r->status = h.status;
+      } else if (h.method != "GET" && h.method != "HEAD") {
+        r->status = 405;
+      } else {
+        r->path = h.path;
+        if (r->path.back() == '/')
+          r->path += "index.html";
+        r->ifNoneMatch = h.header("If-None-Match");
+        r->ifModifiedSince = h.header("If-Modified-Since");
+      }
       send r;
     }
     send new NoMoreRequests();
-  }
-
-  static bool startsWithNoCase(const std::string &s, size_t at, const char *p) {
-    size_t n = std::strlen(p);
-    return s.size() >= at + n && strncasecmp(s.data() + at, p, n) == 0;
-  }
-
-  void parse(const std::string &s, HttpRequest &r) {
-    size_t sp1 = s.find(' '), eol = s.find("\r\n");
-    size_t sp2 = sp1 == std::string::npos ? sp1 : s.find(' ', sp1 + 1);
-    if (sp1 == std::string::npos || sp2 == std::string::npos || sp2 > eol) {
-      r.status = 400;
-      r.keepAlive = false;
-      return;
-    }
-    std::string method = s.substr(0, sp1);
-    r.path = s.substr(sp1 + 1, sp2 - sp1 - 1);
-    std::string version = s.substr(sp2 + 1, eol - sp2 - 1);
-    r.keepAlive = version == "HTTP/1.1";
-    if (version != "HTTP/1.1" && version != "HTTP/1.0") {
-      r.status = 400;
-      r.keepAlive = false;
-      return;
-    }
-    for (size_t at = eol + 2; at < s.size();) {
-      size_t end = s.find("\r\n", at);
-      if (end == std::string::npos || end == at)
-        break;
-      if (startsWithNoCase(s, at, "connection:")) {
-        std::string v = s.substr(at + 11, end - at - 11);
-        if (v.find("close") != std::string::npos ||
-            v.find("Close") != std::string::npos)
-          r.keepAlive = false;
-        else if (v.find("eep-alive") != std::string::npos)
-          r.keepAlive = true;
-      }
-      at = end + 2;
-    }
-    r.head = method == "HEAD";
-    if (method != "GET" && method != "HEAD") {
-      r.status = 405;
-      return;
-    }
-    size_t qm = r.path.find_first_of("?#");
-    if (qm != std::string::npos)
-      r.path.resize(qm);
-    if (r.path.empty() || r.path[0] != '/' ||
-        r.path.find("/..") != std::string::npos) {
-      r.status = 400;
-      return;
-    }
-    if (r.path.back() == '/')
-      r.path += "index.html";
   }
 }
 
@@ -158,15 +122,28 @@ Module Read {
   void run() {
     while (QueueElement q = dequeue()) {
       auto &r = getPayload<HttpRequest>(q);
-      std::ifstream in(root + r.path, std::ios::binary);
-      std::ostringstream body;
       auto *fill = new Fill();
       fill->path = r.path;
-      if (in && (body << in.rdbuf(), in.good() || in.eof())) {
-        auto f = std::make_shared<File>();
-        f->body = body.str();
-        f->type = typeOf(r.path);
-        r.file = fill->file = f;
+      struct stat st;
+      std::string name = root + r.path;
+      if (::stat(name.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        r.status = 301; // a directory: to its index, as nginx does
+      } else if (std::ifstream in{name, std::ios::binary};
+                 in && S_ISREG(st.st_mode)) {
+        std::ostringstream body;
+        if (body << in.rdbuf(), in.good() || in.eof()) {
+          auto f = std::make_shared<File>();
+          f->body = body.str();
+          f->type = typeOf(r.path);
+          f->modified = st.st_mtime;
+          char etag[48];
+          std::snprintf(etag, sizeof etag, "\"%lx-%zx\"", long(st.st_mtime),
+                        f->body.size());
+          f->etag = etag;
+          r.file = fill->file = f;
+        } else {
+          r.status = 404;
+        }
       } else {
         r.status = 404;
       }
@@ -190,36 +167,88 @@ Module Read {
   }
 }
 
-// The status line, the headers and (except for HEAD) the body.
+// The status line, the headers and (except for HEAD and 304) the body. A
+// conditional GET whose copy is current gets 304 Not Modified: If-None-Match
+// decides when present (RFC 9110, 13.2.2), else If-Modified-Since.
 Module Respond {
   void run() {
     while (QueueElement q = dequeue()) {
       auto &r = getPayload<HttpRequest>(q);
+      if (r.status == 200 && r.file && notModified(r))
+        r.status = 304;
+      const char *reason = reasonOf(r.status);
+      bool withFile = r.file && (r.status == 200 || r.status == 304);
+      std::string body = withFile ? std::string()
+                                  : std::to_string(r.status) + " " + reason + "\n";
+      const std::string &payload = withFile ? r.file->body : body;
       std::string out;
-      const char *reason = r.status == 200   ? "OK"
-                           : r.status == 404 ? "Not Found"
-                           : r.status == 405 ? "Method Not Allowed"
-                                             : "Bad Request";
-      std::string body = r.status == 200
-                             ? std::string()
-                             : std::to_string(r.status) + " " + reason + "\n";
-      const std::string &payload = r.file ? r.file->body : body;
-      out.reserve(160 + payload.size());
+      out.reserve(256 + payload.size());
       out += "HTTP/1.1 ";
       out += std::to_string(r.status);
       out += ' ';
       out += reason;
-      out += "\r\nServer: aspen\r\nContent-Type: ";
-      out += r.file ? r.file->type : "text/plain";
-      out += "\r\nContent-Length: ";
-      out += std::to_string(payload.size());
+      out += "\r\nServer: aspen\r\nDate: ";
+      out += aspen::http::formatDate(std::time(nullptr));
+      out += "\r\nContent-Type: ";
+      out += withFile ? r.file->type : "text/plain";
+      if (r.status != 304) {
+        out += "\r\nContent-Length: ";
+        out += std::to_string(payload.size());
+      }
+      if (withFile) {
+        out += "\r\nLast-Modified: ";
+        out += aspen::http::formatDate(r.file->modified);
+        out += "\r\nETag: ";
+        out += r.file->etag;
+      }
       out += r.keepAlive ? "\r\nConnection: keep-alive" : "\r\nConnection: close";
       if (r.status == 405)
         out += "\r\nAllow: GET, HEAD";
+      if (r.status == 301) {
+        out += "\r\nLocation: "; // "/dir" is a directory: "/dir/"
+        out += r.path;
+        out += '/';
+      }
       out += "\r\n\r\n";
-      if (!r.head)
+      if (!r.head && r.status != 304)
         out += payload;
       send new aspen::net::Response(r.connection, std::move(out), !r.keepAlive);
     }
+  }
+
+  static const char *reasonOf(int status) {
+    switch (status) {
+    case 200: return "OK";
+    case 301: return "Moved Permanently";
+    case 304: return "Not Modified";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 505: return "HTTP Version Not Supported";
+    default: return "Bad Request";
+    }
+  }
+
+  static bool notModified(const HttpRequest &r) {
+    if (!r.ifNoneMatch.empty()) {
+      if (r.ifNoneMatch == "*")
+        return true;
+      // A list of entity tags; weak ones compare weakly for GET.
+      for (size_t at = 0; at < r.ifNoneMatch.size();) {
+        size_t end = r.ifNoneMatch.find(',', at);
+        std::string tag = r.ifNoneMatch.substr(at, end - at);
+        size_t b = tag.find_first_not_of(" \t"), e = tag.find_last_not_of(" \t");
+        tag = b == std::string::npos ? "" : tag.substr(b, e - b + 1);
+        if (tag.rfind("W/", 0) == 0)
+          tag.erase(0, 2);
+        if (tag == r.file->etag)
+          return true;
+        at = end == std::string::npos ? end : end + 1;
+      }
+      return false;
+    }
+    if (r.ifModifiedSince.empty())
+      return false;
+    std::optional<std::time_t> since = aspen::http::parseDate(r.ifModifiedSince);
+    return since && r.file->modified <= *since;
   }
 }

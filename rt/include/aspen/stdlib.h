@@ -19,7 +19,12 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <ctime>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace aspen {
 
@@ -93,6 +98,42 @@ Request *next(Listener *L);
 void reply(Response *R);
 
 } // namespace net
+
+namespace http {
+
+/// An HTTP/1.x request head (and body), as Boost.Beast's parser reads it,
+/// with the checks a server makes before it looks at the path. TcpListen's
+/// "http" framing has already cut the request and refused what is too
+/// large; this says what it means.
+struct Request {
+  /// 0 when the request may be served; else the status to answer with, as
+  /// nginx does: 400 for what the parser refuses (a NUL or other control
+  /// byte in the target, a bad header line), HTTP/1.1 without Host, a
+  /// path with %00 or a bad %-escape or one that climbs above the root;
+  /// 505 for a version other than 1.0 and 1.1.
+  int status = 0;
+  std::string method;    ///< as sent: GET, HEAD, POST, ...
+  std::string target;    ///< as sent: "/a%20b/c.html?x=1"
+  std::string path;      ///< %-decoded, "." and ".." resolved: "/a b/c.html"
+  unsigned version = 11; ///< 10 or 11
+  bool keepAlive = true; ///< HTTP/1.1 unless "close"; 1.0 only if asked
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  /// The first value of header Name (any case), or "".
+  std::string header(std::string_view Name) const;
+};
+
+/// Parses one request: the bytes of a Request from TcpListen's "http"
+/// framing.
+Request parseRequest(std::string_view Bytes);
+
+/// T as an HTTP date (RFC 9110's IMF-fixdate): "Sun, 06 Nov 1994 08:49:37
+/// GMT".
+std::string formatDate(std::time_t T);
+/// An HTTP date in any of the three forms RFC 9110 accepts, or nullopt.
+std::optional<std::time_t> parseDate(std::string_view S);
+
+} // namespace http
 } // namespace aspen
 
 #endif // ASPEN_STDLIB_H

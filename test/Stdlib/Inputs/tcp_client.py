@@ -66,10 +66,75 @@ def http(port):
         s.sendall(("%s %s HTTP/1.1\r\nHost: x\r\n\r\n" % (method, path)).encode())
         status, body = read_response(s, head_only=method == "HEAD")
         print(method, path, "->", status, len(body), body[:22])
-    s.sendall(b"GET /1k.txt HTTP/1.1\r\nConnection: close\r\n\r\n")
+    s.sendall(b"GET /1k.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     status, body = read_response(s)
     print("close ->", status, len(body), "then EOF:", s.recv(1) == b"")
     s.close()
+
+
+def read_head(s):
+    """A response's status line and headers (a dict), and its body."""
+    head = b""
+    while b"\r\n\r\n" not in head:
+        c = s.recv(1)
+        if not c:
+            return None, {}, b""
+        head += c
+    lines = head.decode(errors="replace").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        if ":" in line:
+            k, v = line.split(":", 1)
+            headers[k.strip().lower()] = v.strip()
+    n = int(headers.get("content-length", "0"))
+    return lines[0], headers, recv_until(s, n)
+
+
+def nginx(port):
+    # What nginx answers, asked of the web server: conditional GETs against
+    # the ETag and Last-Modified it sends, a directory without its slash,
+    # paths with escapes and dot segments, then one connection each for
+    # what closes the connection.
+    s = socket.create_connection(("127.0.0.1", port))
+    s.settimeout(10)
+
+    def ask(name, req):
+        s.sendall(req)
+        status, headers, _ = read_head(s)
+        print(name, "->", status)
+        return headers
+
+    h = ask("GET /1k.txt", b"GET /1k.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    print("headers:", all(k in h for k in ("date", "last-modified", "etag")),
+          "etag like nginx's:", re.fullmatch(r'"[0-9a-f]+-400"', h["etag"]) is not None)
+    etag, modified = h["etag"].encode(), h["last-modified"].encode()
+    ask("If-None-Match current", b"GET /1k.txt HTTP/1.1\r\nHost: x\r\nIf-None-Match: " + etag + b"\r\n\r\n")
+    ask("If-None-Match list, weak", b"GET /1k.txt HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"x\", W/" + etag + b"\r\n\r\n")
+    ask("If-None-Match other", b"GET /1k.txt HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"1-2\"\r\n\r\n")
+    ask("If-Modified-Since current", b"GET /1k.txt HTTP/1.1\r\nHost: x\r\nIf-Modified-Since: " + modified + b"\r\n\r\n")
+    ask("If-Modified-Since 1994", b"GET /1k.txt HTTP/1.1\r\nHost: x\r\nIf-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n")
+    h = ask("GET /sub", b"GET /sub HTTP/1.1\r\nHost: x\r\n\r\n")
+    print("Location:", h.get("location"))
+    ask("GET /sub/", b"GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n")
+    ask("GET /a/../1k.txt", b"GET /a/../1k.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    ask("GET /%31k.txt", b"GET /%31k.txt HTTP/1.1\r\nHost: x\r\n\r\n")
+    ask("GET /../etc/passwd", b"GET /../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n")
+    ask("GET /index.html%00.png", b"GET /index.html%00.png HTTP/1.1\r\nHost: x\r\n\r\n")
+    ask("GET /%zz", b"GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n")
+    s.close()
+
+    for name, req in [
+            ("HTTP/1.1 without Host", b"GET / HTTP/1.1\r\n\r\n"),
+            ("NUL in the path", b"GET /index.html\x00.png HTTP/1.1\r\nHost: x\r\n\r\n"),
+            ("negative Content-Length", b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n"),
+            ("two Content-Lengths", b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"),
+            ("HTTP/2.0", b"GET / HTTP/2.0\r\nHost: x\r\n\r\n")]:
+        c = socket.create_connection(("127.0.0.1", port))
+        c.settimeout(10)
+        c.sendall(req)
+        status, headers, _ = read_head(c)
+        print(name, "->", status, "then closed:", c.recv(1) == b"")
+        c.close()
 
 
 def recv_all(s):
