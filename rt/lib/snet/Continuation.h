@@ -80,7 +80,8 @@ public:
   void pushDet(int Node, const void *Ticket) {
     if (Depth == Cap)
       reserve(2 * Cap);
-    data()[Depth++] = {Node, false, true, long(reinterpret_cast<intptr_t>(Ticket))};
+    data()[Depth++] = {Node, false, true,
+                       long(reinterpret_cast<intptr_t>(Ticket))};
   }
 
 private:

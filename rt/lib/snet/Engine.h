@@ -34,13 +34,18 @@
 //
 // Files: Engine.cpp (entities, settings, the entry points), Routing.cpp
 // (what the runner holding a record does inline), Boxes.cpp (licences,
-// invocation, the order-restoring collector), SyncCells.cpp, Runners.cpp
+// invocation, the order-restoring collector), SyncCells.cpp,
+// Deterministic.cpp (`||`, `**`, `!!`), Runners.cpp
 // (helper fibers: finding work, sleeping, waking), Network.cpp (the
 // network instance's fiber: input control and output).
 //
 // Ordering: every stream is FIFO (each is fed by one examiner at a time, in
 // order); merges after `|`, `*` and `!` interleave their branches in the
-// order records reach them, which S-Net leaves open.
+// order records reach them, which S-Net leaves open. The deterministic
+// forms `||`, `**` and `!!` are entities too (Deterministic.cpp): records
+// inside carry a ticket for the input they descend from, and what leaves
+// goes on in the order of the inputs. Only boxes, filters and cells inside
+// one keep tickets' counts; elsewhere routing is as it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -458,8 +463,7 @@ private:
   void countDet(Runner &W, const Cont &K, int64_t Delta);
   /// Entering det node Id for the first time, not from its own examiner.
   bool detEntry(const Node &N, int Id, const Cont &K) const {
-    return N.Deterministic &&
-           (K.empty() || !K.top().Det || K.top().Node != Id);
+    return N.Deterministic && (K.empty() || !K.top().Det || K.top().Node != Id);
   }
   void route(Runner &W, Step S);
   void route(Runner &W, size_t Base);
@@ -479,11 +483,12 @@ private:
   gen::Module &Self;
   const Graph &G;
   std::vector<std::unique_ptr<Entity>> Entities; // by node id; null: inline
-  std::vector<char> InDet; // by node id: inside a deterministic combinator
   std::vector<std::unique_ptr<Runner>> Runners;  // helpers, then the main
   unsigned NumHelpers = 1;
   int64_t AdmitLimit = 64;
   LinkedMPSCQueue<Item> Exit;
+  /// By node id: inside a deterministic combinator (filters count tickets).
+  std::vector<char> InDet;
 
   alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
   alignas(64) std::atomic<int> NumSleeping{0};
