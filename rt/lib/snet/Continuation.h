@@ -40,6 +40,9 @@ struct Frame {
   long Value;   // Serial: next child; Star: depth; Split: tag value
 };
 
+// Item (a record in a stream) is sized around 16-byte frames.
+static_assert(sizeof(Frame) == 16, "a frame is two words");
+
 /// A record's continuation: the frames from the network's root down to the
 /// node it is in, innermost last; empty at the network's exit. Inline up to
 /// InlineFrames, on the heap beyond (see the file comment for why).
