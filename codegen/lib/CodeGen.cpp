@@ -119,21 +119,6 @@ bool programSource(const graph::Program &P,
                    DiagnosticEngine &Diags, ClangRunner &Clang,
                    const ClangOptions &COpts, llvm::SmallString<128> &Name,
                    std::string &Source) {
-  // S-Net's deterministic combinators are typed and shown by --dump-graph,
-  // but the engine has no node that restores the order of a merge.
-  bool Deterministic = false;
-  for (const graph::SNetNode &N : P.SNetNodes)
-    if (N.Deterministic) {
-      // `||`, `**`, `!!`; the plain form is their first character.
-      const char *Written = N.K == graph::SNetNode::Parallel ? "||"
-                            : N.K == graph::SNetNode::Star   ? "**"
-                                                             : "!!";
-      Diags.report(N.Loc, DiagId::ErrDeterministicAtRunTime)
-          << Written << std::string(Written, 1);
-      Deterministic = true;
-    }
-  if (Deterministic)
-    return false;
   Source = emitModuleSource(P, Units, Diags.getSourceManager());
   Name = COpts.IncludeDirs.empty() || Units.empty() ? "."
                                                     : COpts.IncludeDirs.front();

@@ -326,6 +326,8 @@ private:
     for (graph::SNetNodeId C : N.Children)
       B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
         << ");\n";
+    if (N.Deterministic)
+      B << "  " << Var << "Node.Deterministic = true;\n";
     bool Exits =
         N.K == graph::SNetNode::Star || N.K == graph::SNetNode::Feedback;
     if (Exits && N.Patterns.size() > 1) {

@@ -109,4 +109,26 @@ TEST(SNetContinuationTest, PathHashFollowsReplicaFramesOnly) {
   EXPECT_EQ(Path, (std::vector<long>{1, 5, 3, 7}));
 }
 
+// A deterministic combinator's frame holds its ticket, survives a spill
+// and a copy, and is no part of the replica path.
+TEST(SNetContinuationTest, DetFramesCarryTheirTicketOutsideThePath) {
+  int Ticket = 0;
+  Cont K;
+  K.push(1, true, 5);
+  K.pushDet(2, &Ticket);
+  const uint64_t Hash = pathHash(K, K.depth());
+  for (int I = 0; I < 8; ++I)
+    K.push(10 + I, false, I);
+  Cont C(K);
+  const Frame &F = C.begin()[1];
+  EXPECT_TRUE(F.Det);
+  EXPECT_FALSE(F.Replica);
+  EXPECT_EQ(F.Node, 2);
+  EXPECT_EQ(reinterpret_cast<int *>(intptr_t(F.Value)), &Ticket);
+  EXPECT_FALSE(C.begin()[0].Det);
+  Cont P;
+  P.push(1, true, 5);
+  EXPECT_EQ(Hash, pathHash(P, P.depth()));
+}
+
 } // namespace

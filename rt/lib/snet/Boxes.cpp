@@ -65,6 +65,8 @@ void Engine::invoke(Runner &W, Item *It) {
                              " threw an exception that is not a "
                              "std::exception");
   }
+  if (E.InDet && Outs.size() != 1)
+    countDet(W, It->K, int64_t(Outs.size()) - 1);
   // Route the outputs here, in parallel with other invocations, as far as
   // they go without touching an entity; the collector does the rest.
   Lane::Slot &S = L.Slots[It->Seq % RingSize];

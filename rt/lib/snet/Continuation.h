@@ -9,7 +9,9 @@
 // where it goes when it leaves the current child (a serial composition's
 // next child, a star's replica depth, a split's tag value). The star depths
 // and split values on it name the replica the record is in, so the engine
-// keys synchro-cell state and box lanes by them (pathHash).
+// keys synchro-cell state and box lanes by them (pathHash). Inside a
+// deterministic combinator, a frame of its own names the order ticket of
+// the input record the record descends from (Engine.h).
 //
 // Each record owns its continuation, inline: networks nest a few
 // combinators deep, so copying one (once per output of a box) is a short
@@ -34,8 +36,12 @@ namespace aspen::rt {
 struct Frame {
   int32_t Node;
   bool Replica; // a star's or a split's: part of the replica path
+  bool Det;     // a deterministic combinator's: Value is its order ticket
   long Value;   // Serial: next child; Star: depth; Split: tag value
 };
+
+// Item (a record in a stream) is sized around 16-byte frames.
+static_assert(sizeof(Frame) == 16, "a frame is two words");
 
 /// A record's continuation: the frames from the network's root down to the
 /// node it is in, innermost last; empty at the network's exit. Inline up to
@@ -70,7 +76,15 @@ public:
   void push(int Node, bool Replica, long Value) {
     if (Depth == Cap)
       reserve(2 * Cap);
-    data()[Depth++] = {Node, Replica, Value};
+    data()[Depth++] = {Node, Replica, false, Value};
+  }
+  /// The frame of a deterministic combinator: Ticket stands for the input
+  /// record the one carrying it descends from (not part of the path).
+  void pushDet(int Node, const void *Ticket) {
+    if (Depth == Cap)
+      reserve(2 * Cap);
+    data()[Depth++] = {Node, false, true,
+                       long(reinterpret_cast<intptr_t>(Ticket))};
   }
 
 private:

@@ -42,9 +42,13 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
   for (size_t I = 0; I < G.Nodes.size(); ++I)
     for (int C : G.Nodes[I].Children)
       Parent[C] = int(I);
+  InDet.assign(G.Nodes.size(), 0);
+  for (size_t I = 0; I < G.Nodes.size(); ++I)
+    for (int A = Parent[I]; A >= 0 && !InDet[I]; A = Parent[A])
+      InDet[I] = G.Nodes[A].Deterministic;
   for (size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
-    if (N.K != Node::Box && N.K != Node::Sync)
+    if (N.K != Node::Box && N.K != Node::Sync && !N.Deterministic)
       continue;
     if (N.K == Node::Sync && N.Patterns.size() > 64)
       throw std::length_error("a synchro-cell of " +
@@ -54,6 +58,8 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     E->N = &N;
     E->Id = int(I);
     E->ExamineLicence.E = E.get();
+    E->Det = N.Deterministic;
+    E->InDet = InDet[I];
     if (N.K == Node::Box) {
       unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
       E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);

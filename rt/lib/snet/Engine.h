@@ -34,13 +34,18 @@
 //
 // Files: Engine.cpp (entities, settings, the entry points), Routing.cpp
 // (what the runner holding a record does inline), Boxes.cpp (licences,
-// invocation, the order-restoring collector), SyncCells.cpp, Runners.cpp
+// invocation, the order-restoring collector), SyncCells.cpp,
+// Deterministic.cpp (`||`, `**`, `!!`), Runners.cpp
 // (helper fibers: finding work, sleeping, waking), Network.cpp (the
 // network instance's fiber: input control and output).
 //
 // Ordering: every stream is FIFO (each is fed by one examiner at a time, in
 // order); merges after `|`, `*` and `!` interleave their branches in the
-// order records reach them, which S-Net leaves open.
+// order records reach them, which S-Net leaves open. The deterministic
+// forms `||`, `**` and `!!` are entities too (Deterministic.cpp): records
+// inside carry a ticket for the input they descend from, and what leaves
+// goes on in the order of the inputs. Only boxes, filters and cells inside
+// one keep tickets' counts; elsewhere routing is as it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +58,7 @@
 #include "snet/Continuation.h"
 #include "snet/SNet.h"
 #include <atomic>
+#include <deque>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -198,6 +204,53 @@ struct Lane {
 /// Lanes of a box inside a star or a split.
 constexpr unsigned ReplicaLanes = 64;
 
+/// One input record of an instance of a deterministic combinator (`||`,
+/// `**`, `!!`): every record inside the instance that descends from it
+/// carries a frame naming this ticket. Count is how many of them are in
+/// flight: 1 when the input enters; a box or filter that turns one into k
+/// adds k - 1, a synchro-cell that holds one takes 1 (a held record no
+/// longer counts: the record that fires the cell continues as the merged
+/// one), and one leaving the combinator takes 1. At 0 no record of this
+/// input is left inside; the zero is final, since only a counted record
+/// makes more. Count is atomic (boxes anywhere change it); the rest is the
+/// combinator's examiner's.
+struct Ticket {
+  std::atomic<int64_t> Count{1};
+  uint32_t Inst = 0;       // the instance's entry in Entity::Dets
+  bool Done = false;       // the examiner has seen Count reach 0
+  std::vector<Item *> Out; // left while an earlier input was unfinished
+};
+
+/// An Item on a deterministic combinator's stream that says a ticket's
+/// Count reached 0 elsewhere than at the combinator's exit.
+constexpr uint64_t DetNotice = ~0ull;
+
+/// One instance of a deterministic combinator (per replica path, when it is
+/// inside a star or a split): its unfinished inputs in arrival order. What
+/// leaves for the first goes on at once; what leaves for a later one waits
+/// in its ticket until every input before it is done. Forgotten when no
+/// input is unfinished.
+struct DetInstance {
+  std::deque<Ticket *> Tickets;
+  DetInstance() = default;
+  DetInstance(DetInstance &&) = default;
+  DetInstance &operator=(DetInstance &&O) noexcept {
+    clear();
+    Tickets.swap(O.Tickets);
+    return *this;
+  }
+  ~DetInstance() { clear(); }
+  /// Frees what a failed network left unfinished.
+  void clear() {
+    for (Ticket *T : Tickets) {
+      for (Item *It : T->Out)
+        delete It;
+      delete T;
+    }
+    Tickets.clear();
+  }
+};
+
 /// A box or a synchro-cell of the property graph.
 struct Entity {
   const Node *N = nullptr;
@@ -324,6 +377,15 @@ struct Entity {
   // record's own frames (just made by this worker, so in its cache): no
   // walk over the frames of a record that arrived earlier.
   PathMap<StarState> Stars;
+
+  // A deterministic combinator (Det) is an entity too: records entering it
+  // and leaving it, and notices of finished inputs, go through its stream
+  // (In, Claim, as a synchro-cell's), so its instances' state is its
+  // examiner's alone. InDet: a box, filter or cell inside one, which keeps
+  // the counts of the tickets its records carry.
+  bool Det = false;
+  bool InDet = false;
+  PathMap<DetInstance> Dets;
 };
 
 class Engine;
@@ -397,6 +459,13 @@ private:
   void collect(Runner &W, Entity &E, Lane &L);
   void runSync(Runner &W, Entity &E, Item *It);
   void runStarSync(Runner &W, Entity &E, Item *It);
+  void runDet(Runner &W, Entity &E, Item *It);
+  void advanceDet(Runner &W, Entity &E, uint32_t Inst);
+  void countDet(Runner &W, const Cont &K, int64_t Delta);
+  /// Entering det node Id for the first time, not from its own examiner.
+  bool detEntry(const Node &N, int Id, const Cont &K) const {
+    return N.Deterministic && (K.empty() || !K.top().Det || K.top().Node != Id);
+  }
   void route(Runner &W, Step S);
   void route(Runner &W, size_t Base);
   bool enter(Runner &W, Step &S);
@@ -426,6 +495,8 @@ private:
   Examiner InputClaim;
   Item InputLicence{Record(), Cont()};
   std::atomic<bool> InputLicencePending{false};
+  /// By node id: inside a deterministic combinator (filters count tickets).
+  std::vector<char> InDet;
 
   alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
   alignas(64) std::atomic<int> NumSleeping{0};

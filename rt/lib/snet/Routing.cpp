@@ -66,6 +66,11 @@ bool Engine::enter(Runner &W, Step &S) {
     Outs.clear();
     N.FilterFun(S.R, Outs);
     W.fired(Id);
+    // Only a filter that made none can finish a ticket (and have its
+    // combinator route records from here, through FilterOuts): it is
+    // returned from at once below.
+    if (InDet[Id] && Outs.size() != 1)
+      countDet(W, S.K, int64_t(Outs.size()) - 1);
     if (Outs.empty())
       return false;
     for (size_t I = Outs.size() - 1; I > 0; --I) {
@@ -83,6 +88,10 @@ bool Engine::enter(Runner &W, Step &S) {
     S.K.push(Id, false, 1);
     return true;
   case Node::Parallel: {
+    if (detEntry(N, Id, S.K)) {
+      toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
+      return false;
+    }
     // Best match: the branch whose matching input type has most labels.
     int Best = -1;
     size_t BestScore = 0;
@@ -101,6 +110,10 @@ bool Engine::enter(Runner &W, Step &S) {
     return true;
   }
   case Node::Star:
+    if (detEntry(N, Id, S.K)) {
+      toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
+      return false;
+    }
     if (N.Patterns[0].matches(S.R)) { // tested before the first replica too
       S.Enter = false;
     } else {
@@ -109,6 +122,10 @@ bool Engine::enter(Runner &W, Step &S) {
     }
     return true;
   case Node::Split: {
+    if (detEntry(N, Id, S.K)) {
+      toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
+      return false;
+    }
     if (!S.R.hasTag(N.Tag))
       throw PayloadTypeError("the split ! <" + N.Tag.name() + ">" + at(N) +
                              " got a record of type " + describe(S.R) +
@@ -136,6 +153,10 @@ bool Engine::leave(Runner &W, Step &S) {
     return false;
   }
   Frame &F = S.K.top();
+  if (F.Det) { // out of a deterministic combinator: its examiner orders it
+    toEntity(W, *Entities[F.Node], std::move(S.R), std::move(S.K));
+    return false;
+  }
   const Node &N = G.Nodes[F.Node];
   switch (N.K) {
   case Node::Serial:
@@ -206,6 +227,24 @@ void Engine::examine(Runner &W, Entity &E) {
     while (Item *It = E.In.pop())
       runSync(W, E, It);
   });
+}
+
+/// A box or filter inside deterministic combinators made 1 + Delta records
+/// of one (Delta < 0: none), or a cell holds one (Delta = -1): the tickets
+/// it carries, one per combinator, count them. A count that reaches 0 here
+/// is told to its combinator's examiner.
+void Engine::countDet(Runner &W, const Cont &K, int64_t Delta) {
+  for (const Frame *F = K.begin(), *E = F + K.depth(); F != E; ++F) {
+    if (!F->Det)
+      continue;
+    auto *T = reinterpret_cast<Ticket *>(intptr_t(F->Value));
+    if (T->Count.fetch_add(Delta, std::memory_order_acq_rel) + Delta != 0)
+      continue;
+    auto *Notice = new Item(Record(), Cont());
+    Notice->K.pushDet(F->Node, T);
+    Notice->Seq = DetNotice;
+    push(W, *Entities[F->Node], Notice);
+  }
 }
 
 void Engine::recordDone() {

@@ -40,6 +40,10 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
     runStarSync(W, E, It);
     return;
   }
+  if (E.Det) {
+    runDet(W, E, It);
+    return;
+  }
   const Node &N = *E.N;
   // A record no pattern matches passes without a look at (or a state made
   // for) its replica.
@@ -59,6 +63,8 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
         route(W, {false, -1, std::move(Merged), std::move(K)});
       } else {
         E.countHeld(1, Before ? 0 : 1);
+        if (E.InDet)
+          countDet(W, It->K, -1);
       }
       recordDone();
       return;
@@ -122,6 +128,8 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
     Inst.setFree(size_t(__builtin_ctzll(B)), Depth, Fresh);
   if (!S.full(NP)) {
     E.countHeld(1, 0);
+    if (E.InDet)
+      countDet(W, K, -1);
     recordDone(); // held
     return;
   }

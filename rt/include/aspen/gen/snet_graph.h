@@ -205,6 +205,9 @@ struct Node {
   FilterFn FilterFun = nullptr;
   /// Boxes: how many records may run through it at once (0: one per worker).
   unsigned Concurrency = 0;
+  /// Parallel, Star, Split: the deterministic form (`||`, `**`, `!!`), whose
+  /// output keeps the order of its input stream.
+  bool Deterministic = false;
 };
 
 /// Generated code registers every box of the program at start-up, so that
