@@ -311,7 +311,7 @@ void Transport::Impl::dial(Peer &P, std::chrono::milliseconds Backoff) {
             // says which in its own output.
             P.Error = "no greeting back (" + Ec.message() +
                       "): it dropped the connection, as a node does for "
-                      "another program";
+                      "another program or a bad node index";
             return retry(P, Backoff);
           }
           switch (D->H.check(D->Answer.data())) {
