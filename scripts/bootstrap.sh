@@ -71,7 +71,8 @@ case "$job" in
       -DASPEN_ENABLE_FUZZERS=ON -DASPEN_ENABLE_TESTS=OFF \
       -DCMAKE_C_COMPILER=clang-16 -DCMAKE_CXX_COMPILER=clang++-16 \
       -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld
-    ninja -C "$build-fuzz" aspen-frontend-fuzzer aspen-frame-fuzzer
+    ninja -C "$build-fuzz" aspen-frontend-fuzzer aspen-frame-fuzzer \
+      aspen-handshake-fuzzer
     corpus=$(mktemp -d)
     find test examples -name '*.asp' -exec cp {} "$corpus/" \;
     "$build-fuzz/bin/aspen-frontend-fuzzer" "$corpus" \
@@ -83,6 +84,12 @@ case "$job" in
     cp fuzz/corpus/frame/* "$corpus/"
     "$build-fuzz/bin/aspen-frame-fuzzer" "$corpus" \
       -max_total_time="${ASPEN_FRAME_FUZZ_SECONDS:-30}" -max_len=131072 \
+      -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+    rm -rf "$corpus"
+    # Bytes from strangers: the acceptor's side of the greeting.
+    corpus=$(mktemp -d)
+    "$build-fuzz/bin/aspen-handshake-fuzzer" "$corpus" \
+      -max_total_time="${ASPEN_HANDSHAKE_FUZZ_SECONDS:-15}" -max_len=512 \
       -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
     rm -rf "$corpus"
     ;;

@@ -262,7 +262,8 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
 #else
                                    "-ljemalloc",
 #endif
-                                   "-lhwloc", "-lpthread"};
+                                   // the nodes' handshake (HMAC-SHA256)
+                                   "-lcrypto", "-lhwloc", "-lpthread"};
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   if (Opts.Verbose) {
     llvm::errs() << "aspenc: link:";

@@ -4,19 +4,54 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The transport's connections: the hello and its check, listening and
-// accepting (and dropping strangers), dialling the nodes below this one
-// with retries, and waiting until every node is connected. See Transport.h for
-// the design.
+// The transport's connections: the greeting, listening and accepting (and
+// dropping strangers), dialling the nodes below this one with retries, and
+// waiting until every node is connected. See Transport.h for the design.
+//
+// The greeting authenticates both ends with the 16-byte job secret without
+// ever sending it, or anything derived from it to a party that has not
+// proved it holds it. The node with the higher index dials (D), the other
+// accepts (A); integers are little-endian; MAC is HMAC-SHA256 keyed with
+// the secret (net/Handshake.cpp, OpenSSL's libcrypto); nonces are 32 bytes
+// from RAND_bytes, fresh for every connection on both sides.
+//
+//   1. D -> A  "ASPENv2\0", D's index (u32), program hash (u64), Nd
+//              (52 bytes; nothing secret)
+//      A checks the magic (an "ASPENv1\0" node of the old protocol is
+//      named as such), the hash ("a different program") and the index
+//      ("bad node index"), and drops the connection otherwise.
+//   2. A -> D  "ASPENv2\0", A's index (u32), Na, MACa (76 bytes), where
+//      MACa = MAC("aspen-accept" || Nd || Na || D || A || hash)
+//      D checks the magic, that A answers as the node it dialled, and MACa
+//      in constant time (CRYPTO_memcmp). If MACa is wrong, whatever answers
+//      at A's address does not hold the secret: D says so once ("peer at
+//      HOST:PORT failed authentication"), closes, and retries until the
+//      connect timeout; it has sent nothing but step 1.
+//   3. D -> A  MACd (32 bytes), where
+//      MACd = MAC("aspen-dial" || Na || Nd || D || A || hash)
+//      A checks MACd in constant time; if it is wrong, the dialler is a
+//      stranger, dropped with a (bounded) warning: "failed authentication".
+//      D counts the connection as up once step 3 is written; A once it is
+//      checked.
+//
+// Each MAC binds both nonces, so a step 2 or 3 recorded on one connection
+// fails on any other (A's fresh Na, D's fresh Nd); its label binds the
+// direction, so a MACa sent back as a MACd (a reflection) fails; both
+// indices and the hash are inside, so a MAC for another pair of nodes or
+// another program fails. A reads fixed sizes (8, 44, then 32 bytes) into
+// one buffer of 52 bytes per connection, and the whole greeting must be
+// done within 5 s.
 //
 //===----------------------------------------------------------------------===//
 
+#include "net/Handshake.h"
 #include "net/TransportImpl.h"
 #include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstring>
 #include <netinet/tcp.h>
+#include <optional>
 #include <sys/socket.h>
 
 using namespace aspen;
@@ -24,48 +59,36 @@ using namespace aspen::rt;
 using namespace aspen::rt::transport;
 using namespace aspen::rt::transport::detail;
 
-namespace {
+namespace hs = aspen::rt::transport::handshake;
 
-constexpr char Magic[8] = {'A', 'S', 'P', 'E', 'N', 'v', '1', 0};
-constexpr size_t HelloSize = 8 + 16 + 4 + 8; // magic, secret, node, hash
+/// A connection being greeted by the acceptor: all that a stranger costs
+/// beyond its socket is this one fixed-size allocation.
+struct Transport::Impl::Greeting {
+  explicit Greeting(asio::io_context &Io) : Sock(Io), Timer(Io) {}
+  tcp::socket Sock;
+  asio::steady_timer Timer; // the whole greeting must be done in 5 s
+  std::optional<hs::AcceptorHandshake> H;
+};
 
-} // namespace
+/// A connection this node dialled, while it greets.
+struct Transport::Impl::Dialling {
+  Dialling(const hs::Identity &Me, uint32_t Acceptor, const hs::Nonce &Nd)
+      : H(Me, Acceptor, Nd) {}
+  hs::DiallerHandshake H;
+  std::array<unsigned char, hs::AcceptSize> Answer{};
+};
 
 //===----------------------------------------------------------------------===//
 // Connecting
 //===----------------------------------------------------------------------===//
 
-std::string Transport::Impl::hello() const {
-  std::string H(Magic, 8);
-  H += C.Secret;
-  H.append(reinterpret_cast<const char *>(&C.Self), 4);
-  H.append(reinterpret_cast<const char *>(&C.ProgramHash), 8);
-  return H;
-}
-
-bool Transport::Impl::checkHello(const char *H, uint32_t &Node,
-                                 std::string &Why) const {
-  if (std::memcmp(H, Magic, 8) != 0) {
-    Why = "not an aspen node (bad greeting)";
-    return false;
-  }
-  unsigned char Diff = 0; // constant time: no early exit on the secret
-  for (size_t K = 0; K < 16; ++K)
-    Diff |= static_cast<unsigned char>(H[8 + K] ^ C.Secret[K]);
-  if (Diff) {
-    Why = "wrong job secret";
-    return false;
-  }
-  Node = getPod<uint32_t>(H + 24);
-  if (getPod<uint64_t>(H + 28) != C.ProgramHash) {
-    Why = "a different program";
-    return false;
-  }
-  if (Node >= C.Nodes.size() || Node == C.Self) {
-    Why = "bad node index " + std::to_string(Node);
-    return false;
-  }
-  return true;
+hs::Identity Transport::Impl::identity() const {
+  hs::Identity Me;
+  Me.Secret = C.Secret;
+  Me.Self = C.Self;
+  Me.Nodes = uint32_t(C.Nodes.size());
+  Me.ProgramHash = C.ProgramHash;
+  return Me;
 }
 
 void Transport::Impl::tune(tcp::socket &S) {
@@ -121,12 +144,12 @@ bool Transport::Impl::listen() {
 }
 
 void Transport::Impl::accept() {
-  auto S = std::make_shared<tcp::socket>(Io);
-  Acceptor.async_accept(*S, [this, S](error_code Ec) {
+  auto G = std::make_shared<Greeting>(Io);
+  Acceptor.async_accept(G->Sock, [this, G](error_code Ec) {
     if (Ec == asio::error::operation_aborted || !Acceptor.is_open())
       return;
     if (!Ec) {
-      greet(S);
+      greet(G);
     } else if (Ec == asio::error::no_descriptors ||
                Ec == asio::error::no_buffer_space ||
                Ec == asio::error::no_memory) {
@@ -190,43 +213,65 @@ void Transport::Impl::summariseDropped() {
   DropSuppressed = 0;
 }
 
-void Transport::Impl::greet(std::shared_ptr<tcp::socket> S) {
-  auto Buf = std::make_shared<std::array<char, HelloSize>>();
-  auto T = std::make_shared<asio::steady_timer>(Io);
-  T->expires_after(std::chrono::seconds(5));
-  T->async_wait([S](error_code Ec) {
+void Transport::Impl::greet(std::shared_ptr<Greeting> G) {
+  hs::Nonce Na;
+  if (!hs::randomNonce(Na)) {
+    dropStranger(G->Sock, "no random bytes for a nonce");
+    return;
+  }
+  G->H.emplace(identity(), Na);
+  G->Timer.expires_after(std::chrono::seconds(5));
+  G->Timer.async_wait([G](error_code Ec) {
     if (!Ec)
-      S->close(Ec); // no hello in time
+      G->Sock.close(Ec); // no greeting in time
   });
+  readGreeting(G);
+}
+
+// Reads exactly what the handshake wants next (8 bytes of magic, the rest
+// of step 1, then step 3), into the handshake's own buffer.
+void Transport::Impl::readGreeting(std::shared_ptr<Greeting> G) {
+  hs::AcceptorHandshake &H = *G->H;
+  auto Before = H.state();
   asio::async_read(
-      *S, asio::buffer(*Buf), [this, S, Buf, T](error_code Ec, size_t) {
-        T->cancel();
+      G->Sock, asio::buffer(H.space(), H.want()),
+      [this, G, Before](error_code Ec, size_t N) {
+        hs::AcceptorHandshake &H = *G->H;
         if (Ec) {
-          dropStranger(*S, Ec == asio::error::operation_aborted
-                               ? "no greeting within 5 s"
-                               : "closed before greeting");
+          G->Timer.cancel();
+          dropStranger(G->Sock, Ec == asio::error::operation_aborted
+                                    ? "no greeting within 5 s"
+                                    : "closed before greeting");
           return;
         }
-        uint32_t Node = 0;
-        std::string Why;
-        if (!checkHello(Buf->data(), Node, Why)) {
-          dropStranger(*S, Why);
+        H.received(N);
+        switch (H.state()) {
+        case hs::AcceptorHandshake::State::Refused:
+          G->Timer.cancel();
+          dropStranger(G->Sock, H.why());
+          return;
+        case hs::AcceptorHandshake::State::Accepted:
+          break;
+        default:
+          if (Before == hs::AcceptorHandshake::State::WantDial)
+            // Step 2 (the reply lives as long as G); step 3 is read
+            // meanwhile.
+            asio::async_write(G->Sock, asio::buffer(H.reply()),
+                              [G](error_code, size_t) {});
+          readGreeting(G);
           return;
         }
+        G->Timer.cancel();
+        uint32_t Node = H.peer();
         if (Node < C.Self || Peers[Node]->Up || Finishing || Failed) {
-          dropStranger(*S, "node " + nodeName(Node) + " is already connected");
+          dropStranger(G->Sock,
+                       "node " + nodeName(Node) + " is already connected");
           return;
         }
         Peer &P = *Peers[Node];
-        P.Sock = std::move(*S);
+        P.Sock = std::move(G->Sock);
         tune(P.Sock);
-        auto H = std::make_shared<std::string>(hello());
-        asio::async_write(P.Sock, asio::buffer(*H),
-                          [this, &P, H](error_code Ec, size_t) {
-                            if (Ec)
-                              return lost(P, Ec.message());
-                            up(P);
-                          });
+        up(P);
       });
 }
 
@@ -246,28 +291,64 @@ void Transport::Impl::dial(Peer &P, std::chrono::milliseconds Backoff) {
       return retry(P, Backoff);
     }
     tune(P.Sock);
-    auto H = std::make_shared<std::string>(hello());
-    auto Reply = std::make_shared<std::array<char, HelloSize>>();
-    asio::async_write(P.Sock, asio::buffer(*H), [H](error_code, size_t) {});
+    hs::Nonce Nd;
+    if (!hs::randomNonce(Nd)) {
+      P.Error = "no random bytes for a nonce";
+      return retry(P, Backoff);
+    }
+    auto D = std::make_shared<Dialling>(identity(), P.Index, Nd);
+    // Step 1: nothing in it depends on the secret.
+    asio::async_write(P.Sock, asio::buffer(D->H.hello()),
+                      [D](error_code, size_t) {});
     asio::async_read(
-        P.Sock, asio::buffer(*Reply),
-        [this, &P, Reply, Backoff](error_code Ec, size_t) {
+        P.Sock, asio::buffer(D->Answer),
+        [this, &P, D, Backoff](error_code Ec, size_t) {
+          if (Finishing || Failed)
+            return;
           if (Ec) {
             // The node at that address closed the connection unanswered:
-            // it does so for a wrong job secret, another program or a bad
-            // node index, and says which in its own output.
+            // it does so for another program or a bad node index, and
+            // says which in its own output.
             P.Error = "no greeting back (" + Ec.message() +
-                      "): it dropped the connection, as a node does for a "
-                      "wrong job secret or another program";
+                      "): it dropped the connection, as a node does for "
+                      "another program or a bad node index";
             return retry(P, Backoff);
           }
-          uint32_t Node = 0;
-          std::string Why;
-          if (!checkHello(Reply->data(), Node, Why) || Node != P.Index) {
-            P.Error = Why.empty() ? "answered as another node" : Why;
+          switch (D->H.check(D->Answer.data())) {
+          case hs::DiallerHandshake::Verdict::NotAspen:
+            P.Error = "not an aspen node (bad greeting)";
             return retry(P, Backoff);
+          case hs::DiallerHandshake::Verdict::AnotherNode:
+            P.Error = "answered as node " + std::to_string(D->H.answeredAs()) +
+                      ", not as " + nodeName(P.Index);
+            return retry(P, Backoff);
+          case hs::DiallerHandshake::Verdict::FailedAuth:
+            // Whoever answers there does not hold the job's secret: it is
+            // told nothing that depends on it (no step 3), and said once.
+            if (!P.AuthFailed)
+              std::fprintf(stderr,
+                           "aspen: warning: node '%s': peer at %s:%u failed "
+                           "authentication (it does not hold this job's "
+                           "secret); it was sent nothing derived from the "
+                           "secret\n",
+                           Self.c_str(), C.Nodes[P.Index].Host.c_str(),
+                           unsigned(C.Nodes[P.Index].Port));
+            P.AuthFailed = true;
+            P.Error = "it failed authentication (it does not hold this "
+                      "job's secret)";
+            return retry(P, Backoff);
+          case hs::DiallerHandshake::Verdict::Ok:
+            break;
           }
-          up(P);
+          // Step 3, then the connection is the job's.
+          asio::async_write(P.Sock, asio::buffer(D->H.proof()),
+                            [this, &P, D](error_code Ec, size_t) {
+                              if (Finishing || Failed)
+                                return;
+                              if (Ec)
+                                return lost(P, Ec.message());
+                              up(P);
+                            });
         });
   });
 }

@@ -17,8 +17,10 @@
 // fiber wakes it, a hook posts the channel to the transport thread instead
 // of scheduling anything. So the send and dequeue hot paths are unchanged.
 //
-// Wire format: the hello, then frames of a 12-byte header {u32 length of
-// the body, u32 channel, u32 type} and a body. Data frames carry a payload
+// Wire format: the greeting (a challenge and response keyed with the job
+// secret, which never crosses the wire: Connect.cpp), then frames of a
+// 12-byte header {u32 length of the body, u32 channel, u32 type} and a
+// body. Data frames carry a payload
 // (type = its wire type index); channel 0xFFFFFFFF carries control frames
 // (credit, end of stream, done, finish, bye, abort).
 //

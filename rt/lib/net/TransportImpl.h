@@ -19,6 +19,7 @@
 #define ASPEN_RT_NET_TRANSPORTIMPL_H
 
 #include "net/Framing.h"
+#include "net/Handshake.h"
 #include "net/Transport.h"
 #include "trace/Trace.h"
 #include <atomic>
@@ -106,7 +107,8 @@ struct Transport::Impl {
     // Reads.
     std::unique_ptr<FrameSink> Sink;
     std::unique_ptr<FrameDecoder> Decoder;
-    std::string Error; // last connect error, for messages
+    std::string Error;       // last connect error, for messages
+    bool AuthFailed = false; // what answered at its address was warned about
   };
   struct OutChan {
     ChannelEnd End;
@@ -188,10 +190,10 @@ struct Transport::Impl {
   // Connecting (Connect.cpp)
   //===--------------------------------------------------------------------===//
 
-  std::string hello() const;
-
-  /// Checks a peer's hello; returns its node index or an error.
-  bool checkHello(const char *H, uint32_t &Node, std::string &Why) const;
+  /// This node as the handshake (net/Handshake.h) sees it.
+  handshake::Identity identity() const;
+  struct Greeting; // an accepted connection being greeted
+  struct Dialling; // a dialled one
 
   static void tune(tcp::socket &S);
 
@@ -205,7 +207,8 @@ struct Transport::Impl {
 
   void dropStranger(tcp::socket &S, const std::string &Why);
 
-  void greet(std::shared_ptr<tcp::socket> S);
+  void greet(std::shared_ptr<Greeting> G);
+  void readGreeting(std::shared_ptr<Greeting> G);
 
   void dial(Peer &P, std::chrono::milliseconds Backoff);
 
