@@ -268,6 +268,7 @@ void MainBuilder::planned(const graph::Collective &Coll,
     Pt.Id = addCollective(abi::CollectiveKind::ReducePart,
                           Coll.Name + "@" + NodeName(R), Op, UserOp, Pt.In,
                           Pt.Out, NP.NodeOfRank[R]);
+    flushCollectives(); // Pt.Id is registered before its plan
     auto *Init = llvm::ConstantDataArray::get(C, Pt.Steps);
     auto *G = new llvm::GlobalVariable(M, Init->getType(), true,
                                        llvm::GlobalValue::PrivateLinkage, Init,
@@ -328,12 +329,38 @@ uint32_t MainBuilder::addCollective(abi::CollectiveKind Kind,
                                     const std::vector<std::string> &Receivers,
                                     uint32_t Node) {
   Place.push_back(Node);
-  if (++CallsInChunk >= ChunkCalls)
-    nextChunk();
-  B.CreateCall(
-      Rt.aspen_rt_add_collective,
-      {B.getInt32(uint32_t(Kind)), str(Name), B.getInt32(Op), UserOp,
-       B.getInt32(Sources.size()), strArray(Sources, Name + ".sources"),
-       B.getInt32(Receivers.size()), strArray(Receivers, Name + ".receivers")});
+  PendingCollectives.push_back(llvm::ConstantStruct::get(
+      collectiveRecordType(),
+      {B.getInt32(uint32_t(Kind)), B.getInt32(Op), B.getInt32(Sources.size()),
+       B.getInt32(Receivers.size()), str(Name),
+       llvm::cast<llvm::Constant>(UserOp),
+       strArray(Sources, Name + ".sources"),
+       strArray(Receivers, Name + ".receivers")}));
   return NextId++;
+}
+
+/// abi::CollectiveRecord as LLVM lays it out.
+llvm::StructType *MainBuilder::collectiveRecordType() {
+  if (!CollectiveRecordTy) {
+    llvm::Type *I32 = B.getInt32Ty(), *Ptr = B.getPtrTy();
+    CollectiveRecordTy = llvm::StructType::get(
+        C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr});
+  }
+  return CollectiveRecordTy;
+}
+
+/// Registers the collectives added since the last flush, as one table: in
+/// the order of their ids, before anything that names them by id
+/// (aspen_rt_set_plan).
+void MainBuilder::flushCollectives() {
+  if (PendingCollectives.empty())
+    return;
+  auto *Ty = llvm::ArrayType::get(collectiveRecordType(),
+                                  PendingCollectives.size());
+  auto *G = new llvm::GlobalVariable(
+      M, Ty, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantArray::get(Ty, PendingCollectives), "aspen.collectives");
+  B.CreateCall(Rt.aspen_rt_add_collectives,
+               {G, B.getInt64(PendingCollectives.size())});
+  PendingCollectives.clear();
 }

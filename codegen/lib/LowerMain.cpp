@@ -38,41 +38,14 @@ void MainBuilder::build() {
   NextId = uint32_t(P.Instances.size());
   for (const graph::Instance &I : P.Instances)
     Place.push_back(I.Node);
-  beginChunks();
   for (const graph::Collective &Coll : P.Collectives)
     collective(Coll);
-  endChunks();
+  flushCollectives();
 
   addNodes();
   addEdges();
   B.CreateRet(B.CreateCall(Rt.aspen_rt_run, {}, "status"));
-}
-
-void MainBuilder::beginChunks() {
-  MainBlock = B.GetInsertBlock();
-  CallsInChunk = ChunkCalls; // the first registration opens a chunk
-}
-
-void MainBuilder::nextChunk() {
-  if (InChunk)
-    B.CreateRetVoid();
-  auto *Chunk = llvm::Function::Create(
-      llvm::FunctionType::get(B.getVoidTy(), false),
-      llvm::GlobalValue::InternalLinkage,
-      "aspen.collectives." + std::to_string(ChunkIndex++), M);
-  Chunk->addFnAttr(llvm::Attribute::NoInline);
-  llvm::IRBuilder<> InMain(MainBlock);
-  InMain.CreateCall(Chunk);
-  B.SetInsertPoint(llvm::BasicBlock::Create(C, "entry", Chunk));
-  InChunk = true;
-  CallsInChunk = 0;
-}
-
-void MainBuilder::endChunks() {
-  if (InChunk)
-    B.CreateRetVoid();
-  B.SetInsertPoint(MainBlock);
-  InChunk = false;
+  finishStrings();
 }
 
 /// Action modules, by graph::ModuleId.
@@ -180,26 +153,71 @@ uint32_t MainBuilder::portIndex(const graph::PortRef &R, bool Output) const {
   return uint32_t(std::find(Q.begin(), Q.end(), R.Queue) - Q.begin()) + 1;
 }
 
-/// Each distinct string once in the module.
+/// Each distinct string once, in one table: a program of 10^6 instances
+/// names as many ports, and a global each cost most of code generation
+/// (naming, uniquing, linking and emitting 10^6 symbols). Until the table
+/// is complete, pointers into it are offsets from a placeholder, which
+/// finishStrings replaces.
 llvm::Constant *MainBuilder::str(const std::string &S) {
-  auto It = Strings.find(S);
-  if (It != Strings.end())
-    return It->second;
-  llvm::Constant *G = B.CreateGlobalStringPtr(S, "aspen.str", 0, &M);
-  Strings.emplace(S, G);
-  return G;
+  auto [It, New] = Strings.try_emplace(S, StringPool.size());
+  if (New) {
+    StringPool += S;
+    StringPool += '\0';
+  }
+  if (!StringTable)
+    StringTable = new llvm::GlobalVariable(
+        M, B.getInt8Ty(), true, llvm::GlobalValue::PrivateLinkage,
+        B.getInt8(0), "aspen.strings.pending");
+  if (It->second == 0)
+    return StringTable;
+  return llvm::ConstantExpr::getInBoundsGetElementPtr(
+      B.getInt8Ty(), StringTable, B.getInt64(It->second));
 }
 
-/// A constant array of string pointers, or null for none.
+void MainBuilder::finishStrings() {
+  if (NameTable) {
+    auto *Ty = llvm::ArrayType::get(B.getPtrTy(), NamePool.size());
+    auto *Table = new llvm::GlobalVariable(
+        M, Ty, true, llvm::GlobalValue::PrivateLinkage,
+        llvm::ConstantArray::get(Ty, NamePool), "aspen.names");
+    NameTable->replaceAllUsesWith(Table);
+    NameTable->eraseFromParent();
+    NameTable = nullptr;
+    NamePool.clear();
+  }
+  if (!StringTable)
+    return;
+  llvm::Constant *Data = llvm::ConstantDataArray::getString(
+      C, StringPool, /*AddNull=*/false);
+  auto *Table = new llvm::GlobalVariable(
+      M, Data->getType(), true, llvm::GlobalValue::PrivateLinkage, Data,
+      "aspen.strings");
+  Table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  Table->setAlignment(llvm::Align(1));
+  // Pointers are opaque: the table's address replaces the placeholder's in
+  // every offset taken from it.
+  StringTable->replaceAllUsesWith(Table);
+  StringTable->eraseFromParent();
+  StringTable = nullptr;
+}
+
+/// A constant array of string pointers, or null for none: a slice of one
+/// table of them (as strings are, and for the same reason), which
+/// finishStrings makes.
 llvm::Constant *MainBuilder::strArray(const std::vector<std::string> &Names,
                                       const std::string &Label) {
+  (void)Label;
   if (Names.empty())
     return llvm::ConstantPointerNull::get(B.getPtrTy());
-  std::vector<llvm::Constant *> Elems;
+  uint64_t At = NamePool.size();
   for (const std::string &N : Names)
-    Elems.push_back(str(N));
-  auto *Ty = llvm::ArrayType::get(B.getPtrTy(), Elems.size());
-  return new llvm::GlobalVariable(
-      M, Ty, true, llvm::GlobalValue::PrivateLinkage,
-      llvm::ConstantArray::get(Ty, Elems), "aspen." + Label);
+    NamePool.push_back(str(N));
+  if (!NameTable)
+    NameTable = new llvm::GlobalVariable(
+        M, B.getPtrTy(), true, llvm::GlobalValue::PrivateLinkage,
+        llvm::ConstantPointerNull::get(B.getPtrTy()), "aspen.names.pending");
+  if (At == 0)
+    return NameTable;
+  return llvm::ConstantExpr::getInBoundsGetElementPtr(B.getPtrTy(), NameTable,
+                                                      B.getInt64(At));
 }

@@ -19,6 +19,7 @@
 
 #include "aspen/Graph/FlowGraph.h"
 #include "aspen/abi/lists.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include <map>
@@ -98,6 +99,7 @@ private:
   std::string portName(const graph::PortRef &R) const;
   uint32_t portIndex(const graph::PortRef &R, bool Output) const;
   llvm::Constant *str(const std::string &S);
+  void finishStrings();
   llvm::Constant *strArray(const std::vector<std::string> &Names,
                            const std::string &Label);
 
@@ -106,7 +108,11 @@ private:
   llvm::LLVMContext &C;
   llvm::IRBuilder<> B;
   Abi Rt;
-  std::map<std::string, llvm::Constant *> Strings;
+  llvm::StringMap<uint64_t> Strings; // offset in StringPool
+  std::string StringPool;
+  llvm::GlobalVariable *StringTable = nullptr; // a placeholder until finished
+  std::vector<llvm::Constant *> NamePool;    // strArray's, in one table
+  llvm::GlobalVariable *NameTable = nullptr; // a placeholder until finished
   /// The runtime module of each action module, by graph::ModuleId.
   std::vector<llvm::Value *> ModuleIds;
   /// The edge table: (from, fromPort, to, toPort) for each edge, program
@@ -115,18 +121,12 @@ private:
   uint32_t NextId = 0;         // runtime id of the next collective registered
   std::vector<uint32_t> Place; // the node of every instance, by runtime id
 
-  // The collectives' registrations go into functions of at most ChunkCalls
-  // calls each, which main() calls in turn: LLVM's code generation is
-  // superlinear in the size of one function (a reduce over 10^5
-  // participants, 33,000 tree nodes in main() alone, took 22 s; 10^6 did
-  // not finish in 5 minutes).
-  static constexpr unsigned ChunkCalls = 1024;
-  void beginChunks();
-  void nextChunk();
-  void endChunks();
-  llvm::BasicBlock *MainBlock = nullptr;
-  unsigned ChunkIndex = 0, CallsInChunk = 0;
-  bool InChunk = false;
+  // Collectives are registered in tables (aspen_rt_add_collectives), not a
+  // call each: with 333,000 of them the calls were most of the compile.
+  std::vector<llvm::Constant *> PendingCollectives;
+  llvm::StructType *CollectiveRecordTy = nullptr;
+  llvm::StructType *collectiveRecordType();
+  void flushCollectives();
 };
 
 } // namespace aspen::codegen

@@ -28,4 +28,4 @@ Module Only {
 // CHECK-DAG: define {{.*}}ptr @aspen_new_Only()
 // CHECK-DAG: define {{.*}}void @_ZN16AspenModule_Only3runEv(
 // CHECK-DAG: define i32 @main(i32 %0, ptr %1)
-// CHECK-DAG: call i32 @aspen_rt_add_instances(i32 %{{[0-9]+}}, ptr {{(nonnull )?}}@{{aspen\.str[.0-9]*}}, i32 2, i32 1)
+// CHECK-DAG: call i32 @aspen_rt_add_instances(i32 %{{[0-9]+}}, ptr {{(nonnull )?}}{{.*}}@aspen.strings{{.*}}, i32 2, i32 1)

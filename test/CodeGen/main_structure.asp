@@ -28,10 +28,8 @@ Module Consumer {
   }
 }
 
-// CHECK-DAG: @[[PNAME:aspen\.str[.0-9]*]] = private unnamed_addr constant [9 x i8] c"Producer\00"
-// CHECK-DAG: @[[CNAME:aspen\.str[.0-9]*]] = private unnamed_addr constant [9 x i8] c"Consumer\00"
-// CHECK-DAG: @[[PVEC:aspen\.str[.0-9]*]] = private unnamed_addr constant [2 x i8] c"p\00"
-// CHECK-DAG: @[[CINST:aspen\.str[.0-9]*]] = private unnamed_addr constant [2 x i8] c"c\00"
+// Names are offsets into one table of strings, each once.
+// CHECK-DAG: @aspen.strings = private unnamed_addr constant [22 x i8] c"Producer\00Consumer\00p\00c\00"
 // CHECK-DAG: @aspen.edges = private constant [20 x i32] [i32 0, i32 0, i32 5, i32 0, i32 1, i32 0, i32 5, i32 0, i32 2, i32 0, i32 5, i32 0, i32 3, i32 0, i32 5, i32 0, i32 4, i32 0, i32 5, i32 0]
 
 // CHECK-DAG: define {{.*}}ptr @aspen_new_Producer()
@@ -39,10 +37,10 @@ Module Consumer {
 
 // CHECK-LABEL: define i32 @main(i32 %0, ptr %1)
 // CHECK-NEXT:  call void @aspen_rt_init(i32 %0, ptr %1)
-// CHECK-NEXT:  [[PMOD:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module(ptr {{(nonnull )?}}@[[PNAME]], ptr {{(nonnull )?}}@aspen_new_Producer, i32 0, ptr null, i32 0, ptr null)
-// CHECK-NEXT:  [[CMOD:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module(ptr {{(nonnull )?}}@[[CNAME]], ptr {{(nonnull )?}}@aspen_new_Consumer, i32 0, ptr null, i32 0, ptr null)
-// CHECK-NEXT:  {{%[0-9a-z.]+}} = {{(tail )?}}call i32 @aspen_rt_add_instances(i32 [[PMOD]], ptr {{(nonnull )?}}@[[PVEC]], i32 5, i32 1)
-// CHECK-NEXT:  {{%[0-9a-z.]+}} = {{(tail )?}}call i32 @aspen_rt_add_instances(i32 [[CMOD]], ptr {{(nonnull )?}}@[[CINST]], i32 1, i32 0)
+// CHECK-NEXT:  [[PMOD:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module(ptr {{(nonnull )?}}@aspen.strings, ptr {{(nonnull )?}}@aspen_new_Producer, i32 0, ptr null, i32 0, ptr null)
+// CHECK-NEXT:  [[CMOD:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module(ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 9), ptr {{(nonnull )?}}@aspen_new_Consumer, i32 0, ptr null, i32 0, ptr null)
+// CHECK-NEXT:  {{%[0-9a-z.]+}} = {{(tail )?}}call i32 @aspen_rt_add_instances(i32 [[PMOD]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 18), i32 5, i32 1)
+// CHECK-NEXT:  {{%[0-9a-z.]+}} = {{(tail )?}}call i32 @aspen_rt_add_instances(i32 [[CMOD]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 20), i32 1, i32 0)
 // CHECK-NEXT:  call void @aspen_rt_add_edges(ptr {{(nonnull )?}}@aspen.edges, i64 5)
 // CHECK-NEXT:  [[STATUS:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_run()
 // CHECK-NEXT:  ret i32 [[STATUS]]

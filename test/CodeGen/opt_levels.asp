@@ -39,9 +39,9 @@ Module A {
 // O2-LABEL: define i32 @main(i32 %0, ptr %1) local_unnamed_addr {
 // O0-NEXT:  {{^  }}call void @aspen_rt_init(i32 %0, ptr %1)
 // O2-NEXT:  tail call void @aspen_rt_init(i32 %0, ptr %1)
-// O0-NEXT:  = call i32 @aspen_rt_add_module(ptr @aspen.str, ptr @aspen_new_A, i32 0, ptr null, i32 0, ptr null)
-// O2-NEXT:  = tail call i32 @aspen_rt_add_module(ptr nonnull @aspen.str, ptr nonnull @aspen_new_A, i32 0, ptr null, i32 0, ptr null)
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 %{{[0-9]+}}, ptr {{(nonnull )?}}@aspen.str.1, i32 1, i32 0)
+// O0-NEXT:  = call i32 @aspen_rt_add_module(ptr @aspen.strings, ptr @aspen_new_A, i32 0, ptr null, i32 0, ptr null)
+// O2-NEXT:  = tail call i32 @aspen_rt_add_module(ptr nonnull @aspen.strings, ptr nonnull @aspen_new_A, i32 0, ptr null, i32 0, ptr null)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 %{{[0-9]+}}, ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 2), i32 1, i32 0)
 // CHECK-NEXT: call void @aspen_rt_add_edges(ptr {{(nonnull )?}}@aspen.edges, i64 1)
 // CHECK-NEXT: [[S:%[0-9]+]] = {{(tail )?}}call i32 @aspen_rt_run()
 // CHECK-NEXT: ret i32 [[S]]

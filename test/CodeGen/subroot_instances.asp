@@ -30,12 +30,7 @@ Module W { void run() { send dequeue(); } }
 Module Tap { void run() { send dequeue(); send dequeue(); } }
 Module Sink { void run() { for (int i = 0; i < 4; ++i) dequeue(); } }
 
-// CHECK-DAG: @[[P:aspen\.str[.0-9]*]] = private unnamed_addr constant [2 x i8] c"p\00"
-// CHECK-DAG: @[[S0W:aspen\.str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"s[0].w\00"
-// CHECK-DAG: @[[S0T:aspen\.str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"s[0].t\00"
-// CHECK-DAG: @[[S1W:aspen\.str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"s[1].w\00"
-// CHECK-DAG: @[[S1T:aspen\.str[.0-9]*]] = private unnamed_addr constant [7 x i8] c"s[1].t\00"
-// CHECK-DAG: @[[SINK:aspen\.str[.0-9]*]] = private unnamed_addr constant [5 x i8] c"sink\00"
+// CHECK-DAG: @aspen.strings = private unnamed_addr constant [50 x i8] c"Src\00W\00Tap\00Sink\00p\00s[0].w\00s[0].t\00s[1].w\00s[1].t\00sink\00"
 // The edges, in the order of --dump-graph: inside each Stage first (w -> t),
 // then the spliced ones (p -> w, t -> sink).
 // CHECK-DAG: @aspen.edges = private constant [40 x i32] [i32 2, i32 0, i32 4, i32 0, i32 3, i32 0, i32 4, i32 0, i32 5, i32 0, i32 7, i32 0, i32 6, i32 0, i32 7, i32 0, i32 0, i32 0, i32 2, i32 0, i32 0, i32 0, i32 3, i32 0, i32 4, i32 0, i32 8, i32 0, i32 1, i32 0, i32 5, i32 0, i32 1, i32 0, i32 6, i32 0, i32 7, i32 0, i32 8, i32 0]
@@ -45,10 +40,10 @@ Module Sink { void run() { for (int i = 0; i < 4; ++i) dequeue(); } }
 // CHECK-NEXT: [[W:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module({{.*}}@aspen_new_W,
 // CHECK-NEXT: [[TAP:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module({{.*}}@aspen_new_Tap,
 // CHECK-NEXT: [[SNK:%[0-9a-z.]+]] = {{(tail )?}}call i32 @aspen_rt_add_module({{.*}}@aspen_new_Sink,
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[SRC]], ptr {{(nonnull )?}}@[[P]], i32 2, i32 1)
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[W]], ptr {{(nonnull )?}}@[[S0W]], i32 2, i32 1)
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[TAP]], ptr {{(nonnull )?}}@[[S0T]], i32 1, i32 0)
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[W]], ptr {{(nonnull )?}}@[[S1W]], i32 2, i32 1)
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[TAP]], ptr {{(nonnull )?}}@[[S1T]], i32 1, i32 0)
-// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[SNK]], ptr {{(nonnull )?}}@[[SINK]], i32 1, i32 0)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[SRC]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 15), i32 2, i32 1)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[W]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 17), i32 2, i32 1)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[TAP]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 24), i32 1, i32 0)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[W]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 31), i32 2, i32 1)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[TAP]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 38), i32 1, i32 0)
+// CHECK-NEXT: call i32 @aspen_rt_add_instances(i32 [[SNK]], ptr {{(nonnull )?}}getelementptr inbounds ({{.*}}, ptr @aspen.strings, {{(i64 0, )?}}i64 45), i32 1, i32 0)
 // CHECK-NEXT: call void @aspen_rt_add_edges(ptr {{(nonnull )?}}@aspen.edges, i64 10)

@@ -6,9 +6,14 @@
 // runtime reducers with 4 inputs each (10, then 3, then the root).
 // CHECK: tree ok
 // CHECK-NOT: BAD
-// IR-COUNT-13: call i32 @aspen_rt_add_collective(i32 0, ptr nonnull @aspen.str{{[.0-9]*}}, i32 0, ptr null, i32 {{[1-4]}}, {{.*}}, i32 1,
-// IR: call i32 @aspen_rt_add_collective(i32 0, ptr nonnull @aspen.str{{[.0-9]*}}, i32 0, ptr null, i32 3, {{.*}}, i32 37,
-// IR-NOT: call i32 @aspen_rt_add_collective
+// All 14 are registered by one call, from one table: 13 reducers of 1 to 4
+// inputs and one output, then the root's 3 inputs and 37 outputs.
+// IR: @aspen.collectives = private constant [14 x { i32, i32, i32, i32, ptr, ptr, ptr, ptr }]
+// IR-COUNT-13: { i32 0, i32 0, i32 {{[1-4]}}, i32 1, ptr
+// IR-SAME: { i32 0, i32 0, i32 3, i32 37, ptr
+// IR-NOT: { i32 0, i32 0,
+// IR: call void @aspen_rt_add_collectives(ptr nonnull @aspen.collectives, i64 14)
+// IR-NOT: call void @aspen_rt_add_collectives(
 #include <cstdio>
 #include <aspen/runtime.h>
 Module Main is Root requires Module W, Module Reduce {

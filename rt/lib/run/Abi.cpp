@@ -78,10 +78,9 @@ extern "C" U32 aspen_rt_add_instances(U32 Module, Ptr Name, U32 Count,
   return First;
 }
 
-extern "C" U32 aspen_rt_add_collective(U32 KindNum, Ptr Name, U32 OpNum,
-                                       Ptr UserOp, U32 NumSources,
-                                       Ptr SourceNames, U32 NumReceivers,
-                                       Ptr ReceiverNames) {
+static U32 addCollective(U32 KindNum, Ptr Name, U32 OpNum, Ptr UserOp,
+                         U32 NumSources, Ptr SourceNames, U32 NumReceivers,
+                         Ptr ReceiverNames) {
   using aspen::abi::CollectiveKind;
   Runtime &R = runtime();
   auto M = std::make_unique<ModuleType>();
@@ -129,6 +128,15 @@ extern "C" U32 aspen_rt_add_collective(U32 KindNum, Ptr Name, U32 OpNum,
   R.Modules.push_back(std::move(M));
   U32 Id = aspen_rt_add_instances(U32(R.Modules.size() - 1), Name, 1, 0);
   return Id;
+}
+
+extern "C" void aspen_rt_add_collectives(Ptr Table, U64 Count) {
+  auto *Recs = static_cast<const aspen::rtabi::CollectiveRecord *>(Table);
+  for (U64 K = 0; K < Count; ++K) {
+    const aspen::rtabi::CollectiveRecord &C = Recs[K];
+    addCollective(C.Kind, C.Name, C.Op, C.UserOp, C.NumSources, C.SourceNames,
+                  C.NumReceivers, C.ReceiverNames);
+  }
 }
 
 extern "C" void aspen_rt_set_plan(U32 Inst, Ptr Table, U64 Count) {

@@ -65,7 +65,7 @@ if mode == "oom":
 # interrupt: a temporary directory of our own shows what aspenc leaves.
 tmp = os.path.join(work, "tmp")
 os.makedirs(tmp, exist_ok=True)
-src = program(60000)
+src = program(300000)  # large enough that writing and linking take a while
 for sig, when in ((signal.SIGTERM, "object"), (signal.SIGINT, "object"),
                   (signal.SIGTERM, "link")):
     for f in glob.glob(os.path.join(tmp, "*")):

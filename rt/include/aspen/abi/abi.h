@@ -23,6 +23,16 @@ using U32 = uint32_t;
 using U64 = uint64_t;
 using Ptr = const void *;
 
+/// One entry of aspen_rt_add_collectives' table. Generated code lays it out
+/// as the LLVM struct {i32, i32, i32, i32, ptr, ptr, ptr, ptr}.
+struct CollectiveRecord {
+  U32 Kind, Op, NumSources, NumReceivers;
+  const char *Name;
+  Ptr UserOp;
+  const char *const *SourceNames;
+  const char *const *ReceiverNames;
+};
+
 #define ASPEN_RT_FN(Name, Result, ...) extern "C" Result Name(__VA_ARGS__);
 #include "aspen/abi/abi.def"
 } // namespace aspen::rtabi

@@ -18,7 +18,7 @@
 
 namespace aspen::abi {
 
-/// aspen_rt_add_collective's kind.
+/// aspen_rt_add_collectives' kind.
 enum class CollectiveKind : uint32_t {
 #define ASPEN_COLLECTIVE(Id, ...) Id,
 #include "aspen/abi/collectives.def"
@@ -51,7 +51,7 @@ inline const CollectiveInfo &info(CollectiveKind K) {
   return CollectiveTable[unsigned(K)];
 }
 
-/// aspen_rt_add_collective's operation; User: the userOp function.
+/// aspen_rt_add_collectives' operation; User: the userOp function.
 enum class ReduceOp : uint32_t {
 #define ASPEN_REDUCE_OP(Id, Spelling) Id,
 #include "aspen/abi/reduce_ops.def"
