@@ -27,6 +27,7 @@
 #include "queue/LinkedMPSCQueue.h"
 #include "queue/MPSCQueue.h"
 #include "queue/PathMap.h"
+#include "queue/PathSet.h"
 #include "queue/RingBitset.h"
 #include "queue/SPSCQueue.h"
 #include "queue/WorkStealingDeque.h"

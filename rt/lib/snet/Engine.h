@@ -283,6 +283,7 @@ struct Entity {
   // examiner's). A cell that has fired keeps only that fact; under a star
   // (next), not even that.
   PathMap<SyncState> States;
+  PathSet FiredReplicas; // replicas that fired (not under a star)
   std::vector<long> Scratch;
 
   // A synchro-cell that is the whole operand of a star, `[| ... |] * P`:

@@ -46,19 +46,28 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
   }
   const Node &N = *E.N;
   // A record no pattern matches passes without a look at (or a state made
-  // for) its replica.
+  // for) its replica; so does one whose replica has fired.
   if (const uint64_t Matches = matchMask(N.Patterns, It->R)) {
-    SyncState &S =
-        E.States[stateFor(E.States, E.Scratch, It->K, It->K.depth())];
-    const uint32_t Before = S.records();
-    const uint64_t Free = S.Fired ? 0 : S.freeOf(Matches);
+    E.Scratch.clear();
+    const uint64_t Hash = pathHash(It->K, It->K.depth(), &E.Scratch);
+    const bool Fired =
+        E.FiredReplicas.contains(Hash, E.Scratch.data(), E.Scratch.size());
+    const auto Index =
+        Fired ? 0 : E.States.findOrInsert(Hash, E.Scratch.data(),
+                                          E.Scratch.size());
+    SyncState *S = Fired ? nullptr : &E.States[Index];
+    const uint32_t Before = S ? S->records() : 0;
+    const uint64_t Free = S ? S->freeOf(Matches) : 0;
     if (Free) {
-      S.hold(Free, N.Patterns.size(), It); // S owns It from here
-      if (S.full(N.Patterns.size())) {
+      S->hold(Free, N.Patterns.size(), It); // S owns It from here
+      if (S->full(N.Patterns.size())) {
         E.countHeld(-int64_t(Before), Before ? -1 : 0);
         Cont K = std::move(It->K);
-        Record Merged = S.merge(N.Patterns);
-        S.Fired = true;
+        Record Merged = S->merge(N.Patterns);
+        // All the replica keeps now is that it fired: a few words in the
+        // set instead of its whole state (poweroftwo2 fires 2^20 - 1).
+        E.States.erase(Index);
+        E.FiredReplicas.insert(Hash, E.Scratch.data(), E.Scratch.size());
         W.fired(E.Id);
         route(W, {false, -1, std::move(Merged), std::move(K)});
       } else {
