@@ -380,6 +380,8 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   if (int Status = parseArguments(R); Status >= 0)
     return Status;
   Role Me = chooseRole(R);
+  if (!settingGiven(Setting::NODE)) // once per job: not again in every node
+    warnMisspelledSettings();
   if (Me.Launcher) {
     std::fflush(stdout);
     return launch::startNodes(R.Nodes, R.Argc, R.Argv);

@@ -113,6 +113,11 @@ inline const char *settingText(Setting S) {
 /// docs/runtime.md.
 void printSettings(FILE *F, bool Markdown);
 
+/// Warns about each ASPEN_* variable that is a setting's name misspelled
+/// (within two edits of one): the setting it meant would silently keep its
+/// default.
+void warnMisspelledSettings();
+
 /// Whether the user set it (to anything), for settings that override
 /// what the runtime would choose.
 inline bool settingGiven(Setting S) {
