@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SyntaxErrors.h"
+#include <cctype>
+#include <strings.h>
 #include "AspenParser.h"
 #include "llvm/Support/ConvertUTF.h"
 
@@ -259,6 +261,44 @@ static std::string filterWord(antlr4::ParserRuleContext *Ctx) {
   return {};
 }
 
+/// " (did you mean 'Root'?)" when the offending word is a keyword of the
+/// language in other capitals (`is root`, `module`), as clang hints at
+/// misspelt names.
+static std::string keywordCaseHint(antlr4::Parser *P, antlr4::Token *T) {
+  std::string Text = T->getText();
+  if (Text.empty() || !std::isalpha((unsigned char)Text[0]))
+    return {};
+  const antlr4::dfa::Vocabulary &V = P->getVocabulary();
+  for (size_t Type = 1; Type <= V.getMaxTokenType(); ++Type) {
+    std::string Lit = V.getLiteralName(Type);
+    if (Lit.size() != Text.size() + 2 || Lit.front() != '\'')
+      continue;
+    std::string Word = Lit.substr(1, Lit.size() - 2);
+    if (Word != Text && strcasecmp(Word.c_str(), Text.c_str()) == 0)
+      return " (did you mean '" + Word + "'?)";
+  }
+  return {};
+}
+
+/// C++ where only modules, nets and preprocessor lines may stand: say where
+/// a helper function, type or variable goes instead.
+static bool cxxAtTopLevel(antlr4::Parser *P, antlr4::Token *T) {
+  if (!dynamic_cast<AspenParser::TranslationUnitContext *>(P->getContext()) &&
+      !dynamic_cast<AspenParser::TopLevelDeclContext *>(P->getContext()))
+    return false;
+  static const char *const Starts[] = {
+      "int",    "void",  "double",   "float",    "char",   "bool",
+      "long",   "short", "unsigned", "signed",   "auto",   "static",
+      "inline", "const", "struct",   "class",    "enum",   "union",
+      "using",  "typedef", "template", "namespace", "extern", "constexpr",
+      "std"};
+  std::string Text = T->getText();
+  for (const char *S : Starts)
+    if (Text == S)
+      return true;
+  return false;
+}
+
 void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
                                const antlr4::misc::IntervalSet &Expected) {
   antlr4::ParserRuleContext *Ctx = P->getContext();
@@ -320,6 +360,8 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
                          ? " (did you mean '|||'?)"
                          : "";
 
+  if (Hint.empty())
+    Hint = keywordCaseHint(P, Offending);
   SourceLoc Loc = tokenLoc(File, Offending);
   if (What.empty()) {
     Diags.report(Loc, DiagId::ErrUnexpected)
@@ -335,6 +377,8 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
     Loc = tokenEndLoc(File, Prev);
   Diags.report(Loc, DiagId::ErrExpected)
       << What << Where + ", found " + describeFound(P, Offending) + Hint;
+  if (cxxAtTopLevel(P, Offending))
+    Diags.report(Loc, DiagId::NoteCxxAtTopLevel);
   throw antlr4::ParseCancellationException();
 }
 
@@ -352,7 +396,8 @@ void SyntaxErrorReporter::reportError(antlr4::Parser *P,
       Diags.report(tokenLoc(File, Offending), DiagId::ErrUnexpected)
           << describeFound(P, Offending)
           << (Found && W.Phrase ? std::string(" in ") + W.Phrase
-                                : std::string());
+                                : std::string()) +
+                 keywordCaseHint(P, Offending);
       throw antlr4::ParseCancellationException();
     }
   }
