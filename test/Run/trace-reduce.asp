@@ -21,5 +21,7 @@ Module W {
   }
 }
 // Ten rounds of three contributions: two combines each.
+// CHECK: slices that overlap without nesting: 0
+// CHECK-NEXT: async begins and ends unpaired: 0
 // CHECK-DAG: reduce step: 1 names: reduce step total
 // CHECK-DAG: run: {{[0-9]+}} names: total, w[0], w[1], w[2]

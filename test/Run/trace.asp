@@ -4,7 +4,8 @@
 // ASPEN_TRACE writes a Chrome/Perfetto trace: a track per worker with a
 // slice per fiber run named after the instance, sends and dequeues naming
 // the other end or the queue, and time parked (queues of 2 make the
-// producer wait).
+// producer wait) as async slices, since it overlaps other fibers' runs on
+// the worker: the slices of every track nest.
 #include <aspen/runtime.h>
 Module Main is Root requires Module P, Module C {
   void initialize() {
@@ -27,6 +28,8 @@ Module C {
   }
 }
 // CHECK: threads: worker 0
+// CHECK-NEXT: slices that overlap without nesting: 0
+// CHECK-NEXT: async begins and ends unpaired: 0
 // CHECK-DAG: dequeue: 1 names: dequeue c
 // CHECK-DAG: run: 2 names: c, p
 // CHECK-DAG: send: 1 names: send p

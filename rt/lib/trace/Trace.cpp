@@ -161,11 +161,20 @@ void trace::write() {
                     : Name);
       std::fprintf(F, "\",\"cat\":\"%s\",\"pid\":1,\"tid\":%u,\"ts\":%.3f",
                    kindName(E.K), B->Tid, Ts);
-      if (E.End)
+      const bool Parked = E.K == ParkedSend || E.K == ParkedDequeue;
+      if (Parked && E.End) {
+        // Parked time overlaps the runs of other fibers on the worker
+        // that recorded it, so it cannot be a slice of that track: it is
+        // an async slice (begin here, end below) on a track of its own
+        // per instance, keyed by the instance's name.
+        std::fprintf(F, ",\"ph\":\"b\",\"id2\":{\"local\":\"0x%llx\"}",
+                     (unsigned long long)uintptr_t(E.What));
+      } else if (E.End) {
         std::fprintf(F, ",\"ph\":\"X\",\"dur\":%.3f",
                      double(E.End - E.Start) / 1000.0);
-      else
+      } else {
         std::fprintf(F, ",\"ph\":\"i\",\"s\":\"t\"");
+      }
       if (E.Detail || E.Value) {
         std::fprintf(F, ",\"args\":{");
         if (E.Detail) {
@@ -181,6 +190,15 @@ void trace::write() {
         std::fprintf(F, "}");
       }
       std::fprintf(F, "}");
+      if (Parked && E.End) {
+        std::fprintf(F, ",\n{\"name\":\"");
+        escape(F, Name);
+        std::fprintf(F,
+                     "\",\"cat\":\"%s\",\"pid\":1,\"tid\":%u,\"ts\":%.3f,"
+                     "\"ph\":\"e\",\"id2\":{\"local\":\"0x%llx\"}}",
+                     kindName(E.K), B->Tid, double(E.End - Origin) / 1000.0,
+                     (unsigned long long)uintptr_t(E.What));
+      }
     }
   }
   std::fprintf(F, "\n]}\n");
