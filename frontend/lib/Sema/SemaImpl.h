@@ -243,10 +243,12 @@ public:
                                                const graph::RecordType &In);
   std::optional<std::vector<graph::RecordType>>
   inferLoop(graph::SNetNodeId Id, const graph::SNetNode &N,
-            const graph::RecordType &In);
+            const graph::RecordType &In,
+            const std::vector<graph::RecordType> *Emitted = nullptr);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);
   void inferNetwork(graph::SNetNodeId Root);
+  void inferInitialisers(graph::SNetNodeId Root);
   bool isNetName(llvm::StringRef Name) const;
   bool checkAllNets();
   void checkNestedNets(const ast::NetDecl &N,
