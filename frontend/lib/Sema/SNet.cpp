@@ -967,6 +967,7 @@ void Sema::inferNetwork(SNetNodeId Root) {
 /// star or a split S-Net fires it once per replica, and inside `||` its
 /// records descend from no input to order them by; both are reported.
 void Sema::inferInitialisers(SNetNodeId Root) {
+  InitLeaving.clear();
   std::unordered_map<uint32_t, SNetNodeId> Parent;
   std::vector<SNetNodeId> Inits;
   for (std::vector<SNetNodeId> Work{Root}; !Work.empty();) {
@@ -1022,10 +1023,13 @@ void Sema::inferInitialisers(SNetNodeId Root) {
       if (Unsupported) {
         Diags.report(Prog->get(Box).Loc, DiagId::ErrInitialiserPosition)
             << Unsupported;
+        Cur.clear();
         break;
       }
       C = P;
     }
+    for (const RecordType &T : Cur)
+      InitLeaving.emplace_back(T, Box);
   }
 }
 
@@ -1076,6 +1080,22 @@ std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
 /// one has the labels of some output type of the same mapping. Errors are
 /// at the input type they are about.
 void Sema::checkSignature(const ast::NetDecl &N, SNetNodeId Root) {
+  // An initialiser's records leave with no input to map from: each must be
+  // of an output type of some mapping. At the box.
+  for (const auto &[O, Box] : InitLeaving) {
+    bool Declared = false;
+    for (const ast::TypeMap &M : N.Sig->Maps)
+      for (const ast::RecordType &T : M.Outputs)
+        if (std::optional<RecordType> D = convertType(T))
+          Declared |= D->isSubsetOf(O);
+    if (!Declared) {
+      Diags.report(Prog->get(Box).Loc, DiagId::ErrNetSignature)
+          << N.Ident.Text << ast::toString(*N.Sig)
+          << "initialiser box '" + Prog->get(Box).BoxName +
+                 "' sends records of type " + O.str() + " out of it";
+      break;
+    }
+  }
   for (const ast::TypeMap &M : N.Sig->Maps) {
     std::vector<RecordType> Declared;
     for (const ast::RecordType &T : M.Outputs)

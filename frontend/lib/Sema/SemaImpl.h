@@ -304,6 +304,9 @@ public:
   graph::RecordType SpecMissing;
   // intrinsicInputs by node, until node ids are reused.
   std::map<uint32_t, std::vector<graph::RecordType>> InputsMemo;
+  /// What the initialiser boxes of the network inferNetwork last saw send
+  /// out of it, with the box each comes from (for checkSignature).
+  std::vector<std::pair<graph::RecordType, graph::SNetNodeId>> InitLeaving;
 };
 
 /// `{a, b, <t>}` spelled for messages.
