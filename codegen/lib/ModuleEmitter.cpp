@@ -328,6 +328,8 @@ private:
         << ");\n";
     if (N.Deterministic)
       B << "  " << Var << "Node.Deterministic = true;\n";
+    if (N.Initialiser)
+      B << "  " << Var << "Node.Initialiser = true;\n";
     bool Exits =
         N.K == graph::SNetNode::Star || N.K == graph::SNetNode::Feedback;
     if (Exits && N.Patterns.size() > 1) {

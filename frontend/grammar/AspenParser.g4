@@ -146,7 +146,8 @@ netDef
   : NET IDENT (LPAREN netSignature RPAREN)? (LBRACE netDef* RBRACE)?
     CONNECT netExpr SEMI
   ;
-signature : recordType ARROW recordType (PIPE recordType)*;
+// An initialiser box has no input type: `( -> {A})`.
+signature : input=recordType? ARROW recordType (PIPE recordType)*;
 // A net's signature, as S-Net writes it: type mappings separated by `,`,
 // each from one or more input types, `{state} | {inval} -> {outval}`.
 netSignature : typeMap (COMMA typeMap)*;

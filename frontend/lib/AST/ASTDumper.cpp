@@ -97,7 +97,7 @@ static std::string toString(const std::vector<RecordPattern> &Ps) {
 }
 
 std::string aspen::ast::toString(const Signature &Sig) {
-  std::string S = toString(Sig.Input) + " ->";
+  std::string S = Sig.IsInitialiser ? "->" : toString(Sig.Input) + " ->";
   for (size_t I = 0; I < Sig.Outputs.size(); ++I)
     S += (I ? " | " : " ") + toString(Sig.Outputs[I]);
   return S;

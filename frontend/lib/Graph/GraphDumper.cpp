@@ -77,7 +77,8 @@ std::string describeSNetNode(const SNetNode &N) {
   std::string S = kindName(N.K);
   switch (N.K) {
   case SNetNode::Box: {
-    S += " " + N.BoxName + " " + N.Patterns[0].Type.str() + " ->";
+    S += " " + N.BoxName +
+         (N.Initialiser ? " ->" : " " + N.Patterns[0].Type.str() + " ->");
     for (size_t I = 0; I < N.BoxOutputs.size(); ++I)
       S += (I ? " | " : " ") + N.BoxOutputs[I].str();
     break;

@@ -533,8 +533,12 @@ Signature ASTBuilder::buildSignature(P::SignatureContext *Ctx) {
   Signature S;
   S.Range = rangeOf(Ctx);
   std::vector<P::RecordTypeContext *> Types = Ctx->recordType();
-  S.Input = buildRecordType(Types[0]);
-  for (size_t I = 1; I < Types.size(); ++I)
+  size_t First = 0;
+  if (Ctx->input)
+    S.Input = buildRecordType(Types[First++]);
+  else
+    S.IsInitialiser = true;
+  for (size_t I = First; I < Types.size(); ++I)
     S.Outputs.push_back(buildRecordType(Types[I]));
   return S;
 }

@@ -21,6 +21,7 @@
 #include "SemaImpl.h"
 #include "aspen/AST/ASTDumper.h"
 #include <algorithm>
+#include <unordered_map>
 
 using namespace aspen;
 using namespace aspen::sema;
@@ -361,6 +362,7 @@ Sema::buildNamedNet(const ast::Name &N,
     SNetNode Node;
     Node.K = SNetNode::Box;
     Node.BoxName = B.Ident.Text;
+    Node.Initialiser = B.Sig.IsInitialiser;
     Node.Loc = N.Range.Begin;
     graph::Pattern Input;
     Input.Type = *In;
@@ -546,7 +548,9 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
   std::vector<RecordType> Out;
   switch (N.K) {
   case SNetNode::Box:
-    Out.push_back(N.Patterns[0].Type);
+    // An initialiser accepts nothing: no branch of `|` is chosen for it.
+    if (!N.Initialiser)
+      Out.push_back(N.Patterns[0].Type);
     break;
   case SNetNode::Serial:
     // Labels that later stages need and earlier ones pass on arrive by flow
@@ -707,6 +711,14 @@ std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
   std::vector<RecordType> Out;
   switch (N.K) {
   case SNetNode::Box:
+    if (N.Initialiser) {
+      // Nothing would let a record in.
+      if (!speculationFails(RecordType()) &&
+          TypeErrorReported.insert(Id.Index).second)
+        Diags.report(N.Loc, DiagId::ErrRecordReachesInitialiser)
+            << In.str() << N.BoxName;
+      break;
+    }
     if (!N.Patterns[0].Type.isSubsetOf(In)) {
       if (!speculationFails(missingFrom(N.Patterns[0].Type, In)))
         typeError(Id, In);
@@ -858,14 +870,18 @@ std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
 /// operand on every type that goes round again until none is new; nothing
 /// when they diverge (reported).
 std::optional<std::vector<RecordType>>
-Sema::inferLoop(SNetNodeId Id, const SNetNode &N, const RecordType &In) {
+Sema::inferLoop(SNetNodeId Id, const SNetNode &N, const RecordType &In,
+                const std::vector<RecordType> *Emitted) {
   bool IsStar = N.K == SNetNode::Star;
   std::vector<RecordType> Out;
   std::vector<RecordType> Seen, Work;
   // Star: a record is tested before each replica, so the input is tested
   // too. Feedback: a record always enters the operand first.
+  // Emitted: what an initialiser inside a feedback operand makes leave it.
   bool OperandEmits = false;
-  if (IsStar)
+  if (Emitted)
+    Work = *Emitted;
+  else if (IsStar)
     Work.push_back(In);
   else
     for (const RecordType &O : infer(N.Children[0], In))
@@ -931,6 +947,7 @@ void Sema::inferNetwork(SNetNodeId Root) {
         addUnique(Entry, T);
   for (const RecordType &T : Entry)
     infer(Root, T);
+  inferInitialisers(Root);
   // Record what each node accepts, for code generation's routing tables.
   std::vector<SNetNodeId> Work{Root};
   while (!Work.empty()) {
@@ -941,6 +958,78 @@ void Sema::inferNetwork(SNetNodeId Root) {
       checkSyncCell(N);
     for (SNetNodeId C : Prog->get(N).Children)
       Work.push_back(C);
+  }
+}
+
+/// An initialiser box's outputs enter the network where it is: through
+/// the rest of the serial compositions around it, out of parallel branches,
+/// round a feedback loop. Its position must have one continuation: inside a
+/// star or a split S-Net fires it once per replica, and inside `||` its
+/// records descend from no input to order them by; both are reported.
+void Sema::inferInitialisers(SNetNodeId Root) {
+  InitLeaving.clear();
+  std::unordered_map<uint32_t, SNetNodeId> Parent;
+  std::vector<SNetNodeId> Inits;
+  for (std::vector<SNetNodeId> Work{Root}; !Work.empty();) {
+    SNetNodeId Id = Work.back();
+    Work.pop_back();
+    const SNetNode &N = Prog->get(Id);
+    if (N.K == SNetNode::Box && N.Initialiser)
+      Inits.push_back(Id);
+    for (SNetNodeId C : N.Children) {
+      Parent.emplace(C.Index, Id);
+      Work.push_back(C);
+    }
+  }
+  // In program order, so that errors come in it.
+  std::sort(Inits.begin(), Inits.end(),
+            [](SNetNodeId A, SNetNodeId B) { return A.Index < B.Index; });
+  for (SNetNodeId Box : Inits) {
+    std::vector<RecordType> Cur;
+    for (const RecordType &T : Prog->get(Box).BoxOutputs)
+      addUnique(Cur, T);
+    for (SNetNodeId C = Box; C.Index != Root.Index;) {
+      SNetNodeId P = Parent.at(C.Index);
+      const SNetNode N = Prog->get(P); // copy: inference grows Types
+      const char *Unsupported = nullptr;
+      switch (N.K) {
+      case SNetNode::Serial: {
+        auto At =
+            std::find_if(N.Children.begin(), N.Children.end(),
+                         [&](SNetNodeId S) { return S.Index == C.Index; });
+        for (++At; At != N.Children.end(); ++At) {
+          std::vector<RecordType> Next;
+          for (const RecordType &T : Cur)
+            for (const RecordType &O : infer(*At, T))
+              addUnique(Next, O);
+          Cur = std::move(Next);
+        }
+        break;
+      }
+      case SNetNode::Parallel:
+        if (N.Deterministic)
+          Unsupported = "deterministic parallel composition '||'";
+        break;
+      case SNetNode::Feedback: {
+        std::optional<std::vector<RecordType>> Out =
+            inferLoop(P, N, RecordType(), &Cur);
+        Cur = Out ? std::move(*Out) : std::vector<RecordType>();
+        break;
+      }
+      default: // Star, Split
+        Unsupported = "star or split";
+        break;
+      }
+      if (Unsupported) {
+        Diags.report(Prog->get(Box).Loc, DiagId::ErrInitialiserPosition)
+            << Unsupported;
+        Cur.clear();
+        break;
+      }
+      C = P;
+    }
+    for (const RecordType &T : Cur)
+      InitLeaving.emplace_back(T, Box);
   }
 }
 
@@ -991,6 +1080,22 @@ std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
 /// one has the labels of some output type of the same mapping. Errors are
 /// at the input type they are about.
 void Sema::checkSignature(const ast::NetDecl &N, SNetNodeId Root) {
+  // An initialiser's records leave with no input to map from: each must be
+  // of an output type of some mapping. At the box.
+  for (const auto &[O, Box] : InitLeaving) {
+    bool Declared = false;
+    for (const ast::TypeMap &M : N.Sig->Maps)
+      for (const ast::RecordType &T : M.Outputs)
+        if (std::optional<RecordType> D = convertType(T))
+          Declared |= D->isSubsetOf(O);
+    if (!Declared) {
+      Diags.report(Prog->get(Box).Loc, DiagId::ErrNetSignature)
+          << N.Ident.Text << ast::toString(*N.Sig)
+          << "initialiser box '" + Prog->get(Box).BoxName +
+                 "' sends records of type " + O.str() + " out of it";
+      break;
+    }
+  }
   for (const ast::TypeMap &M : N.Sig->Maps) {
     std::vector<RecordType> Declared;
     for (const ast::RecordType &T : M.Outputs)

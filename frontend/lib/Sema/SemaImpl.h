@@ -243,10 +243,12 @@ public:
                                                const graph::RecordType &In);
   std::optional<std::vector<graph::RecordType>>
   inferLoop(graph::SNetNodeId Id, const graph::SNetNode &N,
-            const graph::RecordType &In);
+            const graph::RecordType &In,
+            const std::vector<graph::RecordType> *Emitted = nullptr);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);
   void inferNetwork(graph::SNetNodeId Root);
+  void inferInitialisers(graph::SNetNodeId Root);
   bool isNetName(llvm::StringRef Name) const;
   bool checkAllNets();
   void checkNestedNets(const ast::NetDecl &N,
@@ -302,6 +304,9 @@ public:
   graph::RecordType SpecMissing;
   // intrinsicInputs by node, until node ids are reused.
   std::map<uint32_t, std::vector<graph::RecordType>> InputsMemo;
+  /// What the initialiser boxes of the network inferNetwork last saw send
+  /// out of it, with the box each comes from (for checkSignature).
+  std::vector<std::pair<graph::RecordType, graph::SNetNodeId>> InitLeaving;
 };
 
 /// `{a, b, <t>}` spelled for messages.

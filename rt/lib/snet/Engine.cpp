@@ -72,6 +72,35 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     }
     Entities[I] = std::move(E);
   }
+  // Initialisers, with the continuation their outputs take: the frames
+  // of the serial compositions and feedback loops above them (aspenc
+  // rejects one inside a star, a split or `||`).
+  for (size_t I = 0; I < G.Nodes.size(); ++I) {
+    if (G.Nodes[I].K != Node::Box || !G.Nodes[I].Initialiser)
+      continue;
+    std::vector<int> Path{int(I)};
+    while (Parent[Path.back()] >= 0)
+      Path.push_back(Parent[Path.back()]);
+    if (Path.back() != G.Root)
+      continue; // not part of this network
+    Cont K;
+    for (size_t J = Path.size() - 1; J > 0; --J) {
+      const int A = Path[J], C = Path[J - 1];
+      const Node &N = G.Nodes[A];
+      if (N.K == Node::Serial)
+        K.push(A, false,
+               long(std::find(N.Children.begin(), N.Children.end(), C) -
+                    N.Children.begin()) +
+                   1);
+      else if (N.K == Node::Feedback)
+        K.push(A, false, 0);
+      else if (N.K != Node::Parallel || N.Deterministic)
+        throw std::logic_error("initialiser box '" + G.Nodes[I].Name + "'" +
+                               at(G.Nodes[I]) +
+                               " inside a star, a split or `||`");
+    }
+    Inits.emplace_back(int(I), std::move(K));
+  }
   for (size_t I = 0; I < G.Nodes.size(); ++I)
     if (G.Nodes[I].K == Node::Star) {
       int C = G.Nodes[I].Children[0];

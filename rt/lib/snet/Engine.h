@@ -498,6 +498,8 @@ private:
   std::atomic<bool> InputLicencePending{false};
   /// By node id: inside a deterministic combinator (filters count tickets).
   std::vector<char> InDet;
+  /// Initialiser boxes, and the continuation of their outputs.
+  std::vector<std::pair<int, Cont>> Inits;
 
   alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
   alignas(64) std::atomic<int> NumSleeping{0};

@@ -68,6 +68,13 @@ void Engine::enterInputs(Runner &W) {
   InputLicencePending.exchange(false, std::memory_order_acq_rel);
   InputClaim.poke([&] {
     while (Item *It = Inputs.pop()) {
+      if (It->E) { // an initialiser's firing (run): straight to the box
+        Entity &E = *It->E;
+        It->E = nullptr;
+        push(W, E, It);
+        recordDone();
+        continue;
+      }
       Record R = std::move(It->R);
       delete It;
       route(W, {true, G.Root, std::move(R), Cont()});
@@ -109,6 +116,20 @@ void Engine::pump() {
       wakeHelper();
     }
   };
+  // Initialisers fire first, each once, with an empty record: a helper
+  // pushes them to their boxes (enterInputs) before any input record, and
+  // each counts as pending until its outputs have left.
+  for (const auto &[Id, K] : Inits) {
+    auto *It = new Item(Record(), K);
+    It->E = Entities[Id].get();
+    Pending.fetch_add(1, std::memory_order_relaxed);
+    Inputs.push(It);
+  }
+  if (!Inits.empty() &&
+      !InputLicencePending.exchange(true, std::memory_order_acq_rel)) {
+    Main.Licences.push(&InputLicence);
+    wakeHelper();
+  }
   while (!Failed.load(std::memory_order_acquire)) {
     bool Progress = false;
     // Helpers that gave way to this fiber (giveWay) sleep until it runs.

@@ -50,6 +50,11 @@ bool Engine::enter(Runner &W, Step &S) {
   const Node &N = G.Nodes[Id];
   switch (N.K) {
   case Node::Box:
+    if (N.Initialiser) // only run fires it
+      throw PayloadTypeError("initialiser box '" + N.Name + "'" + at(N) +
+                             " got a record of type " + describe(S.R) +
+                             "; it takes no input");
+    [[fallthrough]];
   case Node::Sync:
     toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
     return false;

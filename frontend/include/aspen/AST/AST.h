@@ -178,7 +178,10 @@ struct RecordPattern {
 
 /// `{a} -> {b} | {c, <d>}`: the input type and the output variants.
 struct Signature {
-  RecordType Input;
+  RecordType Input; // empty, and not written, for an initialiser
+  /// `( -> {A})`: S-Net's initialiser box, which takes no input and is
+  /// fired once when its network starts.
+  bool IsInitialiser = false;
   std::vector<RecordType> Outputs;
   SourceRange Range;
 };

@@ -280,6 +280,9 @@ struct SNetNode {
   /// Parallel, Star, Split: S-Net's `||`, `**`, `!!`, whose output keeps
   /// the order of the input stream.
   bool Deterministic = false;
+  /// Box: an initialiser (no input type), fired once when the network
+  /// starts; its outputs continue from its position.
+  bool Initialiser = false;
   /// Inferred: the input variants this network accepts and what each
   /// becomes.
   std::vector<TypeMapping> Types;

@@ -208,6 +208,10 @@ struct Node {
   /// Parallel, Star, Split: the deterministic form (`||`, `**`, `!!`), whose
   /// output keeps the order of its input stream.
   bool Deterministic = false;
+  /// Boxes: an initialiser (S-Net's `box init( -> (A))`), which takes no
+  /// record: the engine fires it once, with an empty record, when the
+  /// network starts, and its outputs continue from its position.
+  bool Initialiser = false;
 };
 
 /// Generated code registers every box of the program at start-up, so that
