@@ -1,5 +1,6 @@
 // RUN: %aspenc %s -o %t
 // RUN: %python %S/Inputs/http_limits.py %t | FileCheck %s
+// UNSUPPORTED: asan, tsan
 // TcpListen's http framing against a hostile client, with small limits
 // (ASPEN_HTTP_HEADER_BYTES=1024, ASPEN_HTTP_BODY_BYTES=100, both
 // timeouts 1 s, ASPEN_TCP_PENDING_BYTES=4096): what nginx refuses is
