@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SemaImpl.h"
+#include <cctype>
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -133,6 +134,117 @@ static bool findExtension(const ast::CxxBody &Body, const char *&Word,
   return false;
 }
 
+
+/// box()'s parameters take the input's labels by position. A parameter
+/// named after another label of the signature (`box(long k, double x)` for
+/// `{x, <k>}`) is most likely a swap, which the types do not always catch
+/// (two tags, two fields of one type): warned, at the parameter.
+static void checkBoxParamNames(const ast::BoxModuleDecl &B,
+                               DiagnosticEngine &Diags) {
+  std::vector<std::string> Labels;
+  for (const ast::TypeEntry &E : B.Sig.Input.Entries)
+    Labels.push_back(E.Label.Text);
+  for (const auto &F : B.Body) {
+    auto *V = llvm::dyn_cast<ast::CxxVerbatim>(F.get());
+    if (!V)
+      continue;
+    // Comments and literals blanked (newlines and offsets kept), so that
+    // neither "box(" nor a name is found in them.
+    std::string T = V->Text;
+    for (size_t P = 0; P < T.size(); ++P) {
+      if (T.compare(P, 2, "//") == 0) {
+        for (; P < T.size() && T[P] != '\n'; ++P)
+          T[P] = ' ';
+      } else if (T.compare(P, 2, "/*") == 0) {
+        size_t E = T.find("*/", P + 2);
+        E = E == std::string::npos ? T.size() : E + 2;
+        for (; P < E; ++P)
+          if (T[P] != '\n')
+            T[P] = ' ';
+        --P;
+      } else if (T[P] == '"' || T[P] == '\'') {
+        const char Q = T[P];
+        for (T[P++] = ' '; P < T.size() && T[P] != Q && T[P] != '\n'; ++P) {
+          if (T[P] == '\\' && P + 1 < T.size())
+            T[P++] = ' ';
+          T[P] = ' ';
+        }
+        if (P < T.size() && T[P] == Q)
+          T[P] = ' ';
+      }
+    }
+    // "box" as a word, then "(": the member function's declaration.
+    size_t At = std::string::npos;
+    for (size_t P = T.find("box"); P != std::string::npos;
+         P = T.find("box", P + 3)) {
+      bool WordStart = P == 0 || !(std::isalnum((unsigned char)T[P - 1]) ||
+                                   T[P - 1] == '_');
+      size_t Q = P + 3;
+      while (Q < T.size() && std::isspace((unsigned char)T[Q]))
+        ++Q;
+      if (WordStart && Q < T.size() && T[Q] == '(') {
+        At = Q + 1;
+        break;
+      }
+    }
+    if (At == std::string::npos)
+      continue;
+    // Parameters up to the matching ')': the last identifier of each,
+    // before any default value.
+    size_t Index = 0, Depth = 0, NameAt = std::string::npos, NameLen = 0;
+    bool InDefault = false;
+    auto Finish = [&] {
+      if (NameAt != std::string::npos && Index < Labels.size()) {
+        std::string Name = T.substr(NameAt, NameLen);
+        for (size_t J = 0; J < Labels.size(); ++J)
+          if (J != Index && Labels[J] == Name && Labels[Index] != Name) {
+            // The parameter's place: lines and characters from the
+            // fragment's start.
+            SourceLoc Loc = V->getLoc();
+            for (size_t K = 0; K < NameAt; ++K) {
+              if (T[K] == '\n')
+                ++Loc.Line, Loc.Col = 1;
+              else if ((T[K] & 0xC0) != 0x80)
+                ++Loc.Col;
+            }
+            Diags.report(Loc, DiagId::WarnBoxParamName)
+                << std::to_string(Index + 1) << Name << Labels[Index]
+                << std::to_string(J + 1);
+          }
+      }
+      ++Index;
+      NameAt = std::string::npos;
+      InDefault = false;
+    };
+    for (size_t P = At; P < T.size(); ++P) {
+      char C = T[P];
+      if (C == '(' || C == '<' || C == '[' || C == '{') {
+        ++Depth;
+      } else if (C == ')' || C == '>' || C == ']' || C == '}') {
+        if (Depth == 0) {
+          Finish();
+          break;
+        }
+        --Depth;
+      } else if (Depth == 0 && C == ',') {
+        Finish();
+      } else if (Depth == 0 && C == '=') {
+        InDefault = true;
+      } else if (Depth == 0 && !InDefault &&
+                 (std::isalpha((unsigned char)C) || C == '_')) {
+        size_t E = P;
+        while (E < T.size() &&
+               (std::isalnum((unsigned char)T[E]) || T[E] == '_'))
+          ++E;
+        NameAt = P;
+        NameLen = E - P;
+        P = E - 1;
+      }
+    }
+    return; // the first box( only
+  }
+}
+
 void Sema::checkModules() {
   // Declare Module blocks, matched with their definitions.
   std::map<std::string, const ast::DeclareModuleDecl *> Declares;
@@ -200,6 +312,7 @@ void Sema::checkModules() {
         SourceLoc Loc;
         if (findExtension(S.BoxDecl->Body, Word, Loc))
           Diags.report(Loc, DiagId::ErrExtensionInBox) << Word << S.Name;
+        checkBoxParamNames(*S.BoxDecl, Diags);
         // Signatures are checked where record types are converted.
         convertType(S.BoxDecl->Sig.Input);
         for (const ast::RecordType &T : S.BoxDecl->Sig.Outputs)
