@@ -6,12 +6,14 @@
 
 #include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
@@ -22,6 +24,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -142,9 +145,10 @@ void stopLinker() {
 /// Runs the clang++ driver that links, in a process group of its own, so
 /// that an interrupt of aspenc stops it and the lld it starts (the group
 /// gets the signal; a terminal's SIGINT no longer reaches it directly).
-/// Returns its exit status, or -1 with ErrMsg set.
+/// Its standard error goes to `Messages`. Returns its exit status, or -1
+/// with ErrMsg set.
 int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
-              std::string &ErrMsg) {
+              std::string &Messages, std::string &ErrMsg) {
   std::vector<char *> Argv;
   for (const std::string &A : Args)
     Argv.push_back(const_cast<char *>(A.c_str()));
@@ -159,10 +163,21 @@ int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
   pthread_sigmask(SIG_BLOCK, &Interrupts, &Before);
   posix_spawnattr_t Attr;
   posix_spawnattr_init(&Attr);
-  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP |
-                                      POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&Attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&Attr, 0);
   posix_spawnattr_setsigmask(&Attr, &Before);
+  // The linker's messages come back here, to be reported as aspenc's.
+  int Pipe[2];
+  if (::pipe2(Pipe, O_CLOEXEC) != 0) {
+    pthread_sigmask(SIG_SETMASK, &Before, nullptr);
+    posix_spawnattr_destroy(&Attr);
+    ErrMsg = std::string("cannot make a pipe: ") + std::strerror(errno);
+    return -1;
+  }
+  posix_spawn_file_actions_t Files;
+  posix_spawn_file_actions_init(&Files);
+  posix_spawn_file_actions_adddup2(&Files, Pipe[1], 2);
   static bool Installed = (llvm::sys::SetInterruptFunction(stopLinker), true);
   (void)Installed;
   size_t N = std::min(Output.size(), sizeof LinkerOutput - 1);
@@ -170,15 +185,28 @@ int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
   LinkerOutput[N] = 0;
   pid_t Pid = 0;
   int E =
-      posix_spawnp(&Pid, Args[0].c_str(), nullptr, &Attr, Argv.data(), environ);
+      posix_spawnp(&Pid, Args[0].c_str(), &Files, &Attr, Argv.data(), environ);
   posix_spawnattr_destroy(&Attr);
+  posix_spawn_file_actions_destroy(&Files);
+  ::close(Pipe[1]);
   if (E == 0)
     LinkerGroup.store(Pid);
   pthread_sigmask(SIG_SETMASK, &Before, nullptr);
   if (E != 0) {
+    ::close(Pipe[0]);
     ErrMsg = "cannot run " + Args[0] + ": " + std::strerror(E);
     return -1;
   }
+  char Buf[4096];
+  for (;;) {
+    ssize_t N = ::read(Pipe[0], Buf, sizeof Buf);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    Messages.append(Buf, size_t(N));
+  }
+  ::close(Pipe[0]);
   int Status = 0;
   while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
@@ -188,6 +216,38 @@ int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
     return -1;
   }
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+}
+} // namespace
+
+namespace {
+/// The runtime variant for sanitizer San, installed next to libaspenrt.a:
+/// libaspenrt-asan.a, libaspenrt-tsan.a.
+std::string variantPath(llvm::StringRef San) {
+  llvm::SmallString<256> P(llvm::sys::path::parent_path(ASPEN_RT_LIBRARY));
+  llvm::sys::path::append(P, San == "address" ? "libaspenrt-asan.a"
+                                              : "libaspenrt-tsan.a");
+  return std::string(P.str());
+}
+
+/// True if this aspenc's runtime is itself built with sanitizer San.
+bool builtWith(llvm::StringRef San) {
+#ifdef ASPEN_PROGRAM_SANITIZE
+  llvm::SmallVector<llvm::StringRef, 4> Built;
+  llvm::StringRef(ASPEN_PROGRAM_SANITIZE).split(Built, ',');
+  return llvm::is_contained(Built, San);
+#else
+  (void)San;
+  return false;
+#endif
+}
+
+/// The runtime to link for San (address, thread) when it is not the
+/// default one: the variant next to it, or "" if there is none.
+std::string sanitizedRuntime(llvm::StringRef San) {
+  if (builtWith(San))
+    return "";
+  std::string P = variantPath(San);
+  return llvm::sys::fs::exists(P) ? P : "";
 }
 } // namespace
 
@@ -247,42 +307,119 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
     llvm::sys::DontRemoveFileOnSignal(Obj);
     return false;
   }
-  std::string Driver = ClangRunner::clangDriver();
-  std::vector<std::string> Args = {Driver, "-fuse-ld=lld", Obj.str().str(),
-                                   "-o", Path.str(), ASPEN_RT_LIBRARY,
-                                   ASPEN_BOOST_CONTEXT_LIBRARY,
-  // Payloads are allocated on one worker
-  // and freed on another; jemalloc's
-  // thread caches make that cheap where
-  // glibc serialises on its arena locks.
+  return link({Obj.str().str()}, Path, Diags, Opts);
+}
+
+std::vector<std::string>
+aspen::codegen::linkCommand(llvm::ArrayRef<std::string> Objects,
+                            llvm::StringRef Output,
+                            const CodeGenOptions &Opts) {
+  std::vector<std::string> Args = {ClangRunner::clangDriver(), "-fuse-ld=lld"};
+  Args.insert(Args.end(), Objects.begin(), Objects.end());
+  if (!Output.empty()) {
+    Args.push_back("-o");
+    Args.push_back(Output.str());
+  }
+  // The command line's libraries and objects come after the program's
+  // object, which uses them, and before the runtime's libraries.
+  Args.insert(Args.end(), Opts.LinkArgs.begin(), Opts.LinkArgs.end());
+  std::string Runtime = ASPEN_RT_LIBRARY;
+  bool OwnAllocator = false;
+  for (const std::string &San : Opts.Sanitizers) {
+    Args.push_back("-fsanitize=" + San);
+    if (San == "address" || San == "thread") {
+      OwnAllocator = true;
+      std::string Variant = sanitizedRuntime(San);
+      if (!Variant.empty())
+        Runtime = Variant;
+    }
+  }
+  Args.push_back(Runtime);
+  Args.push_back(ASPEN_BOOST_CONTEXT_LIBRARY);
 #ifdef ASPEN_PROGRAM_SANITIZE
-                                   // (not under a sanitizer: it brings its
-                                   // own allocator)
-                                   "-fsanitize=" ASPEN_PROGRAM_SANITIZE,
-#else
-                                   "-ljemalloc",
+  // (not under a sanitizer: it brings its own allocator)
+  Args.push_back("-fsanitize=" ASPEN_PROGRAM_SANITIZE);
+  OwnAllocator = true;
 #endif
-                                   // the nodes' handshake (HMAC-SHA256)
-                                   "-lcrypto", "-lhwloc", "-lpthread"};
-  std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
+  // Payloads are allocated on one worker and freed on another; jemalloc's
+  // thread caches make that cheap where glibc serialises on its arena
+  // locks.
+  if (!OwnAllocator)
+    Args.push_back("-ljemalloc");
+  // the nodes' handshake (HMAC-SHA256)
+  for (const char *Lib : {"-lcrypto", "-lhwloc", "-lpthread"})
+    Args.push_back(Lib);
+  return Args;
+}
+
+bool aspen::codegen::link(llvm::ArrayRef<std::string> Objects,
+                          llvm::StringRef Path, DiagnosticEngine &Diags,
+                          const CodeGenOptions &Opts) {
+  std::vector<std::string> Args = linkCommand(Objects, Path, Opts);
   if (Opts.Verbose) {
     llvm::errs() << "aspenc: link:";
     for (const std::string &A : Args)
       llvm::errs() << ' ' << A;
     llvm::errs() << '\n';
   }
-  std::string ErrMsg;
+  std::string Messages, ErrMsg;
   // (Again: writing the object through a ToolOutputFile, which kept it,
   // took it off the list.)
-  llvm::sys::RemoveFileOnSignal(Obj);
+  for (const std::string &Obj : Objects)
+    llvm::sys::RemoveFileOnSignal(Obj);
   llvm::sys::RemoveFileOnSignal(Path);
-  int RC = runLinker(Args, Path, ErrMsg);
+  int RC = runLinker(Args, Path, Messages, ErrMsg);
   llvm::sys::DontRemoveFileOnSignal(Path);
-  llvm::sys::DontRemoveFileOnSignal(Obj);
+  for (const std::string &Obj : Objects)
+    llvm::sys::DontRemoveFileOnSignal(Obj);
+  // The linker's own words, each line as aspenc's ("aspenc: ld.lld: error:
+  // unable to find library -lfoo"); clang++'s "linker command failed"
+  // says again what the error below says.
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  llvm::StringRef(Messages).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Line : Lines) {
+    if (Line.contains("linker command failed with exit code"))
+      continue;
+    // What clang's driver says (a missing input), aspenc says.
+    if (!Line.consume_front("clang++: "))
+      Line.consume_front("clang: ");
+    llvm::errs() << "aspenc: " << Line << '\n';
+  }
   if (RC != 0) {
     Diags.report({}, DiagId::ErrLinkFailed)
         << Path
         << (ErrMsg.empty() ? "exit status " + std::to_string(RC) : ErrMsg);
+    return false;
+  }
+  return true;
+}
+
+bool aspen::codegen::checkSanitizers(DiagnosticEngine &Diags,
+                                     const CodeGenOptions &Opts) {
+  for (const std::string &San : Opts.Sanitizers) {
+    if (San != "address" && San != "thread" && San != "undefined") {
+      Diags.report({}, DiagId::ErrOptionConflict)
+          << "-fsanitize=" + San +
+                 " is not supported: aspenc builds programs with "
+                 "-fsanitize=address, undefined or thread";
+      return false;
+    }
+    // UBSan's checks are in the code compiled with them: the runtime
+    // need not have them.
+    if (San == "undefined" || builtWith(San))
+      continue;
+    if (!sanitizedRuntime(San).empty())
+      continue;
+    Diags.report({}, DiagId::ErrOptionConflict)
+        << "-fsanitize=" + San +
+               " needs a libaspenrt built with it, and "
+               "there is none: looked for '" +
+               variantPath(San) +
+               "'; sanitizer variants of the runtime are not built by default "
+               "(configure a build with -DASPEN_SANITIZE=" +
+               San +
+               ", whose aspenc builds every program with it, or copy that "
+               "build's lib/libaspenrt.a there; docs/tutorial.md)";
     return false;
   }
   return true;

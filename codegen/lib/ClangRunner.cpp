@@ -10,11 +10,14 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/thread.h"
 #include <algorithm>
@@ -36,6 +39,25 @@ using namespace clang::ast_matchers;
 #endif
 
 std::string ClangRunner::clangDriver() { return ASPEN_CLANGXX; }
+
+unsigned ClangRunner::clangOption(llvm::ArrayRef<const char *> Args,
+                                  unsigned Index, std::string &Nearest) {
+  namespace opts = clang::driver::options;
+  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+  // What clang++ (not clang-cl, flang or cc1) takes.
+  unsigned Exclude = opts::NoDriverOption | opts::CLOption | opts::DXCOption |
+                     opts::FlangOnlyOption | opts::Unsupported;
+  llvm::opt::InputArgList List(Args.begin() + Index, Args.end());
+  unsigned I = 0;
+  std::unique_ptr<llvm::opt::Arg> A =
+      Table.ParseOneArg(List, I, /*FlagsToInclude=*/0, Exclude);
+  Nearest.clear();
+  if (A && A->getOption().getID() != opts::OPT_UNKNOWN)
+    return I;
+  if (A && Table.findNearest(Args[Index], Nearest, 0, Exclude) > 1)
+    Nearest.clear();
+  return 0;
+}
 
 namespace {
 
@@ -105,9 +127,9 @@ public:
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     std::string Text = inProgramWords(Msg.str().str());
-    bool InHelper = Info.hasSourceManager() &&
-                    inGeneratedHelper(Info.getSourceManager(),
-                                      Info.getLocation());
+    bool InHelper =
+        Info.hasSourceManager() &&
+        inGeneratedHelper(Info.getSourceManager(), Info.getLocation());
     bool IsNote = Level == clang::DiagnosticsEngine::Note ||
                   Level == clang::DiagnosticsEngine::Remark;
     if (IsNote) {
@@ -130,9 +152,9 @@ public:
     DiagId Id = Level == clang::DiagnosticsEngine::Warning ? DiagId::WarnCxx
                                                            : DiagId::ErrCxx;
     if (InHelper) {
-      Pending = PendingDiag{Id, helperMessage(Text),
-                            Mapper.map(Info.getSourceManager(),
-                                       Info.getLocation())};
+      Pending =
+          PendingDiag{Id, helperMessage(Text),
+                      Mapper.map(Info.getSourceManager(), Info.getLocation())};
       return;
     }
     report(Info, Id, Text);
@@ -308,6 +330,9 @@ std::vector<std::string> driverArgs(const ClangOptions &Opts,
 #endif
   // The nesting aspenc allows in module bodies, Clang allows too.
   Args.push_back("-fbracket-depth=" + std::to_string(Opts.BracketDepth));
+  // The command line's own flags come last: clang takes the last -std=,
+  // -O or -W of a kind.
+  Args.insert(Args.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   Args.push_back("-c");
   Args.push_back(FileName.str());
   Args.push_back("-o");
@@ -454,8 +479,8 @@ std::unique_ptr<llvm::Module> ClangRunner::compile(llvm::StringRef FileName,
 
   CheckAndEmitAction Action(&Ctx, CheckModules ? &Finder : nullptr);
   unsigned Before = Diags.getNumErrors();
-  bool Ok = onLargeStack(Opts.BracketDepth,
-                         [&] { return CI.ExecuteAction(Action); });
+  bool Ok =
+      onLargeStack(Opts.BracketDepth, [&] { return CI.ExecuteAction(Action); });
   if (!Ok || Diags.getNumErrors() != Before)
     return nullptr;
   return Action.takeModule();

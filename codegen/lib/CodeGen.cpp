@@ -98,6 +98,9 @@ ClangOptions clangOptions(llvm::ArrayRef<const ast::TranslationUnit *> Units,
   COpts.Verbose = Opts.Verbose;
   COpts.BracketDepth = Opts.MaxNesting;
   COpts.Defines = Opts.Defines;
+  COpts.ExtraArgs = Opts.CxxFlags;
+  for (const std::string &San : Opts.Sanitizers)
+    COpts.ExtraArgs.push_back("-fsanitize=" + San);
   for (const ast::TranslationUnit *TU : Units) {
     llvm::StringRef Dir = llvm::sys::path::parent_path(
         Diags.getSourceManager().getName(TU->File));

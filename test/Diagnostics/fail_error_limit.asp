@@ -4,7 +4,7 @@
 // CHECK: fail_error_limit.asp:[[@LINE+10]]:17: error: unexpected character '@'{{$}}
 // CHECK: fail_error_limit.asp:[[@LINE+9]]:19: error: unexpected character '#'{{$}}
 // CHECK-NOT: unexpected character
-// CHECK: {{^}}error: too many errors emitted, stopping now{{$}}
+// CHECK: {{^}}aspenc: error: too many errors emitted, stopping now{{$}}
 // CHECK-NOT: unexpected character
 // ALL: fail_error_limit.asp:[[@LINE+5]]:17: error: unexpected character '@'{{$}}
 // ALL: fail_error_limit.asp:[[@LINE+4]]:19: error: unexpected character '#'{{$}}

@@ -12,8 +12,9 @@
 // RUN: %t --help | FileCheck %s --check-prefix=HELP
 // `./main --hostfile FILE` runs a program on other machines than those it
 // was built for, node for node; the file is checked before anything starts.
-// It is the program's only argument: another (a misspelt --hostfile, which
-// before ran the program as built, ignoring the file) is an error.
+// Other arguments are the program's (aspen::programArgs()), but one that
+// looks like a misspelt --hostfile (which would run the program as built,
+// ignoring the file) is an error.
 #include <cstdio>
 #include <aspen/runtime.h>
 Module Main is Root requires Module A, Module B {
@@ -47,6 +48,7 @@ Module B {
 // NOFILE: aspen: error: --hostfile needs a file name
 // DIR: aspen: error: cannot read hostfile '{{.*}}Inputs': Is a directory
 // RESOLVE: aspen: error: {{.*}}unresolvable-hosts:3:1: cannot resolve node 'no-such-host.invalid'
-// UNKNOWN: aspen: error: unknown argument '--hostfle' (the program takes only '--hostfile FILE'; its settings are environment variables, see --help)
+// UNKNOWN: aspen: error: unknown argument '--hostfle'; did you mean '--hostfile'? (an argument for the program itself goes after '--')
 // TWICE: aspen: error: --hostfile given twice
-// HELP: usage: {{.*}} [--hostfile FILE]
+// HELP: usage: {{.*}} [--hostfile FILE] [ARG...] [-- ARG...]
+// HELP: aspen::programArgs(), the same on every node

@@ -1,17 +1,19 @@
 // REQUIRES: netns
 // RUN: %aspenc %s --hostfile %S/Inputs/netns-ssh-hosts -o %t
 // RUN: rm -f %t.ssh
-// RUN: env ASPEN_SSH_LOG=%t.ssh %S/Inputs/netns.sh %t 2 10.77.2 launch | FileCheck %s
+// RUN: env ASPEN_SSH_LOG=%t.ssh %S/Inputs/netns.sh %t 2 10.77.2 launch 'x y' -- '$HOME;' | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ARGV < %t.ssh
 // RUN: not grep -E '[0-9a-f]{32}' %t.ssh
 // Hosts that are not this machine are started over ssh by the launcher
 // (here an ssh that enters the host's network namespace): their output
 // comes back prefixed with the node's name, and the job completes. The job
 // secret goes on ssh's standard input, never on a command line another
-// user could read in /proc.
+// user could read in /proc. The program's arguments reach the remote
+// node as they were given, through the remote shell.
 // ARGV: -o BatchMode=yes 10.77.2.2 cd {{.*}} && IFS= read -r ASPEN_JOB_SECRET && export ASPEN_JOB_SECRET && ASPEN_NODE=1 ASPEN_PEERS=
 // ARGV-NOT: ASPEN_JOB_SECRET=
 #include <cstdio>
+#include <string>
 #include <aspen/runtime.h>
 Module Main is Root requires Module A, Module B {
   void initialize() {
@@ -34,8 +36,13 @@ Module A {
 Module B {
   void run() {
     QueueElement q = dequeue();
+    std::string line = "b args:";
+    for (const std::string &a : aspen::programArgs())
+      line += " <" + a + ">";
+    std::printf("%s\n", line.c_str());
     ++*static_cast<long *>(getPayload(q));
     send q;
   }
 }
 // CHECK-DAG: [10.77.2.1] a got 42
+// CHECK-DAG: [10.77.2.2] b args: <x y> <$HOME;>

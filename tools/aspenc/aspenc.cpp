@@ -11,6 +11,7 @@
 
 #include "aspen/AST/ASTDumper.h"
 #include "aspen/Basic/Diagnostics.h"
+#include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
@@ -26,6 +27,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
+#include <map>
 #include <new>
 #include <unistd.h>
 
@@ -88,7 +90,9 @@ llvm::cl::opt<bool> EmitLLVM("emit-llvm",
                              llvm::cl::cat(AspenCategory));
 llvm::cl::list<std::string> Defines("D", llvm::cl::Prefix,
                                     llvm::cl::desc("Define a macro for the "
-                                                   "modules' C++"),
+                                                   "modules' C++ and, with an "
+                                                   "integer value, set the "
+                                                   "root's const of that name"),
                                     llvm::cl::value_desc("name[=value]"),
                                     llvm::cl::cat(AspenCategory));
 llvm::cl::opt<bool> DebugInfo("g", llvm::cl::desc("Emit debug information"),
@@ -125,10 +129,228 @@ llvm::cl::opt<std::string>
                                "[port=P]' or 'NAME:N[:P]' lines"),
                 llvm::cl::value_desc("file"), llvm::cl::cat(AspenCategory));
 
+llvm::cl::opt<bool> PrintLinkLine(
+    "print-link-line",
+    llvm::cl::desc("Print the command that links objects made with -c into "
+                   "a program (with the -l, -L and -Wl, options given), "
+                   "and stop"),
+    llvm::cl::cat(AspenCategory));
+
 llvm::cl::opt<unsigned> MaxNesting(
     "max-nesting",
     llvm::cl::desc("Deepest bracket nesting accepted in a source file"),
     llvm::cl::init(256), llvm::cl::cat(AspenCategory));
+} // namespace
+
+namespace {
+/// What the command line gives Clang and the linker, as clang++ takes it:
+/// aspenc's own options go on to llvm::cl, these are set aside first.
+struct ForwardedArgs {
+  std::vector<std::string> CxxFlags;   // for the in-process Clang
+  std::vector<std::string> LinkArgs;   // for the linker, in order
+  std::vector<std::string> Sanitizers; // -fsanitize=a,b
+  bool LinkInputs = false;             // a .o, .a or .so was given
+};
+ForwardedArgs Forwarded;
+
+/// An error of the command line, in clang's words, and exit status 1.
+[[noreturn]] void commandLineError(const llvm::Twine &Msg) {
+  llvm::errs() << "aspenc: error: " << Msg << '\n';
+  std::exit(1);
+}
+
+bool isLinkInput(llvm::StringRef A) {
+  if (A.startswith("-"))
+    return false;
+  llvm::StringRef Name = llvm::sys::path::filename(A);
+  return Name.endswith(".o") || Name.endswith(".a") || Name.endswith(".so") ||
+         Name.contains(".so.");
+}
+
+/// True if llvm::cl knows `A` (an option of aspenc's, or LLVM's own such
+/// as --help and --version).
+bool isAspencOption(llvm::StringRef A) {
+  llvm::StringRef Name = A.drop_while([](char C) { return C == '-'; });
+  Name = Name.split('=').first;
+  auto &Opts = llvm::cl::getRegisteredOptions();
+  if (Opts.count(Name))
+    return true;
+  // Prefix options: -DNAME, -Idir, -O2.
+  for (llvm::StringRef P : {"D", "I", "O"})
+    if (A.startswith("-" + P.str()))
+      return true;
+  return false;
+}
+
+/// True if aspenc's option `A` (no `=VALUE` in it) takes the next word as
+/// its value.
+bool takesSeparateValue(llvm::StringRef A) {
+  if (A.contains('='))
+    return false;
+  if (A == "-D" || A == "-I")
+    return true;
+  llvm::StringRef Name = A.drop_while([](char C) { return C == '-'; });
+  auto &Opts = llvm::cl::getRegisteredOptions();
+  auto It = Opts.find(Name);
+  return It != Opts.end() &&
+         It->second->getValueExpectedFlag() == llvm::cl::ValueRequired &&
+         It->second->getFormattingFlag() != llvm::cl::Prefix;
+}
+
+/// The words clang++ takes at Argv[K] (an option and its values); an
+/// option it does not know is an error, in its words.
+unsigned clangWords(int Argc, char **Argv, int K) {
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  std::string Nearest;
+  unsigned Words =
+      codegen::ClangRunner::clangOption(Args, unsigned(K), Nearest);
+  if (Words == 0 && !Nearest.empty())
+    commandLineError(llvm::Twine("unknown argument '") + Argv[K] +
+                     "'; did you mean '" + Nearest + "'?");
+  if (Words == 0)
+    commandLineError(llvm::Twine("unknown argument: '") + Argv[K] + "'");
+  return Words;
+}
+
+/// Takes out of Argv what goes to Clang or the linker, refuses what
+/// neither aspenc nor clang++ would take, and returns the rest for
+/// llvm::cl.
+std::vector<const char *> sortArguments(int Argc, char **Argv) {
+  std::vector<const char *> Rest = {Argv[0]};
+  auto &Cxx = Forwarded.CxxFlags;
+  auto &Link = Forwarded.LinkArgs;
+  for (int K = 1; K < Argc; ++K) {
+    llvm::StringRef A = Argv[K];
+    auto NextValue = [&]() -> llvm::StringRef {
+      if (K + 1 == Argc)
+        commandLineError("argument to '" + A +
+                         "' is missing (expected 1 "
+                         "value)");
+      return Argv[++K];
+    };
+    if (isLinkInput(A)) {
+      Link.push_back(A.str());
+      Forwarded.LinkInputs = true;
+      continue;
+    }
+    if (!A.startswith("-") || A == "-" || A == "--") {
+      Rest.push_back(Argv[K]);
+      continue;
+    }
+    if (A.startswith("--")) {
+      if (!isAspencOption(A))
+        commandLineError("unknown argument: '" + A + "'");
+      Rest.push_back(Argv[K]);
+      if (takesSeparateValue(A) && K + 1 < Argc)
+        Rest.push_back(Argv[++K]);
+      continue;
+    }
+    // Linker options.
+    if (A == "-l" || A == "-L" || A == "-Xlinker") {
+      std::string Flag = A.str();
+      llvm::StringRef V = NextValue();
+      if (Flag == "-Xlinker") {
+        Link.push_back(Flag);
+        Link.push_back(V.str());
+      } else {
+        Link.push_back(Flag + V.str());
+      }
+      continue;
+    }
+    if (A.startswith("-l") || A.startswith("-L") || A.startswith("-Wl,") ||
+        A.startswith("-fuse-ld=") || A == "-static" || A == "-rdynamic" ||
+        A == "-static-libstdc++" || A == "-static-libgcc" ||
+        A == "-nodefaultlibs" || A == "-no-pie" || A == "-pie") {
+      Link.push_back(A.str());
+      continue;
+    }
+    if (A == "-pthread") {
+      Cxx.push_back(A.str());
+      Link.push_back(A.str());
+      continue;
+    }
+    // Optimization levels clang++ has and aspenc's -O0..-O3 do not.
+    if (A == "-Ofast" || A == "-Os" || A == "-Oz" || A == "-Og" || A == "-O") {
+      Rest.push_back(A == "-Ofast"              ? "-O3"
+                     : A == "-Os" || A == "-Oz" ? "-O2"
+                                                : "-O1");
+      Cxx.push_back(A.str());
+      continue;
+    }
+    // Debug information: -g0..-g3, -ggdb... are -g.
+    if (A.startswith("-g") && A != "-g") {
+      if (A == "-g0")
+        continue;
+      Rest.push_back("-g");
+      Cxx.push_back(A.str());
+      continue;
+    }
+    // Options with a separate value, for Clang.
+    if (A == "-isystem" || A == "-idirafter" || A == "-iquote" ||
+        A == "-include" || A == "-U" || A == "-Xclang") {
+      Cxx.push_back(A.str());
+      Cxx.push_back(NextValue().str());
+      continue;
+    }
+    if (A.startswith("-isystem") || A.startswith("-idirafter") ||
+        A.startswith("-iquote") || A.startswith("-U") ||
+        (A.startswith("-m") && !isAspencOption(A)) || A.startswith("-std=") ||
+        A.startswith("-stdlib=")) {
+      clangWords(Argc, Argv, K);
+      Cxx.push_back(A.str());
+      continue;
+    }
+    // Warnings: -Werror and -w are aspenc's own (they cover aspenc's
+    // warnings and Clang's); the others go to Clang.
+    if (A.startswith("-W") && A != "-Werror") {
+      Cxx.push_back(A.str());
+      continue;
+    }
+    if (A.startswith("-f") && A != "-fsyntax-only") {
+      if (A == "-fno-exceptions")
+        commandLineError(
+            "'-fno-exceptions' cannot be used: the runtime needs C++ "
+            "exceptions (a module's exception ends the program with its "
+            "message, and getPayload<T> throws aspen::PayloadTypeError)");
+      if (A == "-fno-rtti")
+        commandLineError("'-fno-rtti' cannot be used: the runtime needs "
+                         "RTTI (getPayload<T> checks a payload's type with "
+                         "dynamic_cast)");
+      if (A.consume_front("-fsanitize=")) {
+        llvm::SmallVector<llvm::StringRef, 4> Names;
+        A.split(Names, ',', -1, false);
+        for (llvm::StringRef N : Names)
+          Forwarded.Sanitizers.push_back(N.str());
+        continue;
+      }
+      clangWords(Argc, Argv, K);
+      if (A.startswith("-fno-sanitize") || A.startswith("-fsanitize-"))
+        Link.push_back(A.str());
+      Cxx.push_back(A.str());
+      continue;
+    }
+    // -ofile, as clang++ takes it.
+    if (A.startswith("-o") && A.size() > 2 && !isAspencOption(A)) {
+      Rest.push_back("-o");
+      Rest.push_back(Argv[K] + 2);
+      continue;
+    }
+    if (isAspencOption(A)) {
+      Rest.push_back(Argv[K]);
+      // Its value, when separate (-o FILE, --hostfile FILE, -I DIR), is
+      // not an input, whatever its name ends with.
+      if (takesSeparateValue(A) && K + 1 < Argc)
+        Rest.push_back(Argv[++K]);
+      continue;
+    }
+    // Any other option clang++ takes goes to Clang, with its values.
+    unsigned Words = clangWords(Argc, Argv, K);
+    for (unsigned W = 0; W < Words; ++W)
+      Cxx.push_back(Argv[K + W]);
+    K += Words - 1;
+  }
+  return Rest;
+}
 } // namespace
 
 /// Reads the command line; --help lists the settings built programs read.
@@ -138,16 +360,21 @@ static void parseCommandLine(int Argc, char **Argv) {
     OS << "aspenc version " << ASPEN_VERSION << " (LLVM " << LLVM_VERSION_STRING
        << ")\n";
   });
+  std::vector<const char *> Rest = sortArguments(Argc, Argv);
   llvm::cl::ParseCommandLineOptions(
-      Argc, Argv,
+      int(Rest.size()), Rest.data(),
       "aspenc: compiler for the Aspen flow-graph coordination language\n\n"
       "  aspenc main.asp -o main                  build an executable\n"
       "  aspenc main.asp --hostfile hosts -o main build one for several nodes\n"
       "  aspenc --dump-graph main.asp             print the elaborated graph\n"
       "  aspenc --dump-ast main.asp               print the syntax tree\n\n"
+      "Options clang++ takes go to Clang (-std=, -W..., -f..., -march=,\n"
+      "-isystem, -Ofast, -pthread) or to the linker (-l, -L, -Wl,..., .o,\n"
+      ".a and .so files); -DNAME=INT also sets the root's const NAME.\n\n"
       "Built programs (docs/runtime.md): `./main` runs; placed on several\n"
       "nodes, it starts one process per node (`./main --hostfile FILE` for\n"
-      "other machines, node for node). They read:\n"
+      "other machines, node for node); their other arguments, and all\n"
+      "after --, are the modules' (aspen::programArgs()). They read:\n"
       "  ASPEN_WORKERS          worker threads (default: one per core)\n"
       "  ASPEN_QUEUE_CAPACITY   elements per queue (default 256)\n"
       "  ASPEN_STACK_SIZE       stack per instance (default 256K)\n"
@@ -176,7 +403,7 @@ static void parseCommandLine(int Argc, char **Argv) {
 /// Options are checked before any input is read. False after reporting
 /// the first one that is wrong.
 static bool checkOptions(DiagnosticEngine &Diags) {
-  if (InputFiles.empty()) {
+  if (InputFiles.empty() && !Forwarded.LinkInputs && !PrintLinkLine) {
     Diags.report({}, DiagId::ErrNoInputs);
     return false;
   }
@@ -240,6 +467,8 @@ static bool parseInputs(Inputs &In, SourceManager &SM, DiagnosticEngine &Diags,
   return !Diags.hasErrors();
 }
 
+static std::map<std::string, int64_t> constOverrides();
+
 /// Phase 2: checks the program and elaborates its flow graph. Null after
 /// reporting errors.
 static std::unique_ptr<graph::Program>
@@ -248,6 +477,7 @@ elaborateProgram(const Inputs &In, const SourceManager &SM,
   SemaOptions Opts;
   Opts.RootName = RootOpt;
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
+  Opts.ConstOverrides = constOverrides();
   std::unique_ptr<graph::Program> Prog =
       elaborate(In.unitPointers(), SM, Diags, Opts);
   if (Diags.hasErrors())
@@ -293,7 +523,25 @@ static codegen::CodeGenOptions codeGenOptions(const Inputs &In) {
   CG.Defines.assign(Defines.begin(), Defines.end());
   CG.CxxSources = In.CxxSources;
   CG.MaxNesting = MaxNesting;
+  CG.CxxFlags = Forwarded.CxxFlags;
+  CG.LinkArgs = Forwarded.LinkArgs;
+  CG.Sanitizers = Forwarded.Sanitizers;
   return CG;
+}
+
+/// -DNAME=VALUE with an integer VALUE (-DNAME: 1, as for the macro) sets
+/// the main root's `const int NAME`, overriding the value the program
+/// gives it.
+static std::map<std::string, int64_t> constOverrides() {
+  std::map<std::string, int64_t> Out;
+  for (llvm::StringRef D : Defines) {
+    auto [Name, Value] = D.split('=');
+    int64_t V = 1;
+    if (D.contains('=') && Value.trim().getAsInteger(0, V))
+      continue; // not an integer: a macro only
+    Out[Name.str()] = V;
+  }
+  return Out;
 }
 
 /// What -c, -S and -emit-llvm ask for, and where it goes: -o, or else
@@ -349,6 +597,9 @@ static int generateOutput(const graph::Program &Prog, const Inputs &In,
   auto [Kind, Out] = outputKindAndPath();
   if (!checkOutputPath(Out, Diags))
     return 1;
+  if (Kind == codegen::OutputKind::Executable &&
+      !codegen::checkSanitizers(Diags, CG))
+    return 1;
   llvm::LLVMContext Ctx;
   std::unique_ptr<llvm::Module> M =
       codegen::generate(Prog, Units, Diags, Ctx, CG);
@@ -386,6 +637,28 @@ int main(int Argc, char **Argv) {
   Diags.setSuppressWarnings(NoWarnings);
   if (!checkOptions(Diags))
     return 1;
+  // Nothing to compile: print the link command, or link objects made
+  // with -c (aspenc main.o -lfoo -o main).
+  if (PrintLinkLine || (InputFiles.empty() && ActionOpt == Action::Build &&
+                        !CompileOnly && !AssemblyOnly)) {
+    Inputs None;
+    codegen::CodeGenOptions CG = codeGenOptions(None);
+    if (!codegen::checkSanitizers(Diags, CG))
+      return 1;
+    std::string Out = Output.empty() ? std::string("a.out") : Output;
+    if (PrintLinkLine) {
+      std::vector<std::string> Cmd =
+          codegen::linkCommand({}, Output.empty() ? "" : Out, CG);
+      for (size_t K = 0; K < Cmd.size(); ++K)
+        llvm::outs() << (K ? " " : "") << Cmd[K];
+      llvm::outs() << '\n';
+      return 0;
+    }
+    if (!checkOutputPath(Out, Diags))
+      return 1;
+    Doing = "linking the program";
+    return codegen::link({}, Out, Diags, CG) ? 0 : 1;
+  }
 
   ParseOptions Opts;
   Opts.MaxNesting = MaxNesting;

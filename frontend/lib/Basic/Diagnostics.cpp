@@ -95,6 +95,7 @@ void DiagnosticEngine::emit(SourceLoc Loc, DiagId Id,
     LastSuppressed = true;
     if (!LimitReported) {
       LimitReported = true;
+      OS << "aspenc: ";
       llvm::WithColor(OS, llvm::HighlightColor::Error) << "error: ";
       OS << "too many errors emitted, stopping now\n";
     }
@@ -104,10 +105,14 @@ void DiagnosticEngine::emit(SourceLoc Loc, DiagId Id,
 }
 
 void DiagnosticEngine::print(const Diagnostic &D) {
+  // Without a place in a file, the message says who speaks, as compilers'
+  // own messages do ("aspenc: error: no input files").
   if (D.Loc.isValid()) {
     llvm::WithColor(OS, llvm::HighlightColor::Address)
         << SM.getName(D.Loc.File) << ':' << D.Loc.Line << ':' << D.Loc.Col
         << ": ";
+  } else {
+    OS << "aspenc: ";
   }
   switch (D.Sev) {
   case Severity::Error:

@@ -66,6 +66,13 @@ void Sema::elaborateRoot(Scope &S) {
         continue;
       }
       std::optional<int64_t> V = eval(*C->Value, S);
+      // -DNAME=VALUE on aspenc's command line wins over the program's
+      // value (in the main root only; sub-roots keep theirs).
+      if (S.Prefix.empty() && !S.InBoundary.isValid()) {
+        auto It = Opts.ConstOverrides.find(Name);
+        if (It != Opts.ConstOverrides.end())
+          V = It->second;
+      }
       S.Consts[Name] = {V.value_or(0), C->Ident.Range.Begin, /*Used=*/!V,
                         /*Invalid=*/!V};
     } else if (auto *D = dyn_cast<ast::InstanceDecl>(St.get())) {

@@ -120,8 +120,8 @@ public:
   size_t byteSize() const override { return N * sizeof(T); }
 
 private:
-  std::vector<T> Vec;        // the elements, unless uninitialised storage
-  std::unique_ptr<T[]> Raw;  // the elements, when made uninitialised
+  std::vector<T> Vec;       // the elements, unless uninitialised storage
+  std::unique_ptr<T[]> Raw; // the elements, when made uninitialised
   T *P;
   size_t N;
 };
@@ -184,7 +184,8 @@ public:
 
 [[noreturn]] void throwPayloadTypeError(const char *Wanted, const Payload *Got);
 /// For untyped getPayload: Got is not an array payload of Element.
-[[noreturn]] void throwElementTypeError(const char *Element, const Payload *Got);
+[[noreturn]] void throwElementTypeError(const char *Element,
+                                        const Payload *Got);
 
 /// The result of untyped `getPayload(q)`: converts to `T *` for an array
 /// payload of T, checking the element type.
@@ -222,6 +223,12 @@ template <typename T> T &getPayload(const QueueElement &Q) {
     throwPayloadTypeError(typeid(T).name(), Q.get());
   return *R;
 }
+
+/// The program's own command-line arguments, in order: every argument
+/// after `--`, and before it those the runtime does not take (it takes
+/// `--hostfile FILE` and `--help`). The same on every node of a run on
+/// several nodes. `./prog 512 -- --verbose` gives {"512", "--verbose"}.
+const std::vector<std::string> &programArgs();
 
 namespace rt {
 struct Instance;

@@ -158,6 +158,9 @@ struct ModuleAccess {
 struct Runtime {
   int Argc = 0;
   char **Argv = nullptr;
+  /// The command line's arguments for the program's modules: those after
+  /// `--` and those the runtime does not own (aspen::programArgs()).
+  std::vector<std::string> ProgramArgs;
   std::vector<std::unique_ptr<ModuleType>> Modules;
   std::vector<std::unique_ptr<Instance>> Instances;
   std::vector<uint32_t> Edges; // quads: from, fromPort, to, toPort

@@ -25,6 +25,7 @@
 #include "sched/Scheduler.h"
 #include "support/Support.h"
 #include "trace/Trace.h"
+#include <algorithm>
 #include <atomic>
 #include <boost/context/detail/exception.hpp>
 #include <csignal>
@@ -36,6 +37,7 @@
 #include <string>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 using namespace aspen;
 using namespace aspen::rt;
@@ -85,19 +87,53 @@ struct Role {
   }
 };
 
-/// `--hostfile FILE` names the machines to run on now; it is the only
-/// argument (settings are environment variables), so anything else is a
-/// mistake to report, such as `--hostfle`, which would otherwise run the
-/// program on this machine alone. Returns the exit status when the program
-/// is to stop here (after --help, or an error), -1 to go on.
+/// Edit distance of A and B, for arguments that look like the runtime's
+/// own misspelt.
+size_t editDistance(const char *A, const char *B) {
+  size_t N = std::strlen(B);
+  std::vector<size_t> Row(N + 1);
+  for (size_t J = 0; J <= N; ++J)
+    Row[J] = J;
+  for (size_t I = 1; A[I - 1]; ++I) {
+    size_t Diag = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= N; ++J) {
+      size_t Up = Row[J];
+      Row[J] = std::min(
+          {Row[J] + 1, Row[J - 1] + 1, Diag + (A[I - 1] == B[J - 1] ? 0 : 1)});
+      Diag = Up;
+    }
+  }
+  return Row[N];
+}
+
+/// `--hostfile FILE` names the machines to run on now and `--help` says
+/// how to run; settings are environment variables. Every other argument
+/// is the program's (aspen::programArgs()), and all of them after `--`.
+/// An argument that looks like a misspelt `--hostfile`, such as
+/// `--hostfle`, is an error, or the program would run on this machine
+/// alone. Returns the exit status when the program is to stop here (after
+/// --help, or an error), -1 to go on.
 int parseArguments(Runtime &R) {
   const char *Hostfile = nullptr;
+  R.ProgramArgs.clear();
   for (int K = 1; K < R.Argc; ++K) {
     const char *A = R.Argv[K], *Value = nullptr;
+    if (std::strcmp(A, "--") == 0) {
+      R.ProgramArgs.insert(R.ProgramArgs.end(), R.Argv + K + 1,
+                           R.Argv + R.Argc);
+      break;
+    }
     if (std::strcmp(A, "--help") == 0 || std::strcmp(A, "-h") == 0) {
-      std::printf("usage: %s [--hostfile FILE]\n"
+      std::printf("usage: %s [--hostfile FILE] [ARG...] [-- ARG...]\n"
                   "  --hostfile FILE  run on the nodes FILE lists (one "
-                  "'NAME [slots=N] [port=P]' per line)\n\n"
+                  "'NAME [slots=N] [port=P]' per line)\n"
+                  "  ARG              the program's own arguments: every "
+                  "one after '--', and\n"
+                  "                   those before it the runtime does not "
+                  "take; modules read\n"
+                  "                   them with aspen::programArgs(), the "
+                  "same on every node\n\n"
                   "Settings are environment variables (docs/runtime.md):\n",
                   R.Argv[0]);
       printSettings(stdout, false);
@@ -112,12 +148,17 @@ int parseArguments(Runtime &R) {
     } else if (std::strncmp(A, "--hostfile=", 11) == 0) {
       Value = A + 11;
     } else {
-      std::fprintf(stderr,
-                   "aspen: error: unknown argument '%s' (the program takes "
-                   "only '--hostfile FILE'; its settings are environment "
-                   "variables, see --help)\n",
-                   A);
-      return 2;
+      std::string Name(A, std::strcspn(A, "="));
+      if (A[0] == '-' && editDistance(Name.c_str(), "--hostfile") <= 2) {
+        std::fprintf(stderr,
+                     "aspen: error: unknown argument '%s'; did you mean "
+                     "'--hostfile'? (an argument for the program itself "
+                     "goes after '--')\n",
+                     A);
+        return 2;
+      }
+      R.ProgramArgs.push_back(A);
+      continue;
     }
     if (Hostfile) {
       std::fprintf(stderr, "aspen: error: --hostfile given twice\n");
@@ -409,4 +450,8 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   releaseAfterSuccess(R);
   R.Sched = GSched = nullptr;
   return Status;
+}
+
+const std::vector<std::string> &aspen::programArgs() {
+  return runtime().ProgramArgs;
 }

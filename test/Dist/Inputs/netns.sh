@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# netns.sh EXE NODES [SUBNET] [launch]: gives each of NODES machines a network
+# netns.sh EXE NODES [SUBNET] [launch [ARG...]]: gives each of NODES machines a network
 # namespace of its own, joined to a bridge by a veth pair
 # (SUBNET.{1..NODES}/24, SUBNET defaulting to 10.77.1), as separate machines
 # would be. Then either starts node I directly in namespace I with
 # ASPEN_NODE=I (output prefixed [nsI]), or, with `launch`, runs EXE once as
 # the job's launcher with an `ssh` that enters the namespace of the host it
-# is given: the launcher's remote-start path, end to end. Exits with the
+# is given (with the ARGs, which ssh must carry to every node): the
+# launcher's remote-start path, end to end. Exits with the
 # first non-zero status; the namespaces and links are removed on exit.
 set -u
 exe=$1
@@ -40,7 +41,7 @@ host=\$1; shift
 exec ip netns exec "as$tag-\${host##*.}" bash -c "\$*"
 SSH
   chmod +x "$fake/ssh"
-  PATH="$fake:$PATH" "$exe"
+  PATH="$fake:$PATH" "$exe" "${@:5}"
   status=$?
   rm -rf "$fake"
   exit $status

@@ -18,6 +18,7 @@
 #define ASPEN_CODEGEN_CLANGRUNNER_H
 
 #include "aspen/Basic/Diagnostics.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include <memory>
@@ -33,6 +34,9 @@ struct ClangOptions {
   bool DebugInfo = false;
   bool Verbose = false;
   unsigned BracketDepth = 256; // -fbracket-depth
+  /// Flags from aspenc's command line for Clang (-std=, -W..., -f...,
+  /// -march=, -isystem ...), after aspenc's own defaults, so they win.
+  std::vector<std::string> ExtraArgs;
 };
 
 /// A class whose name starts with this prefix is a generated action module:
@@ -43,10 +47,10 @@ inline constexpr const char *BoxClassPrefix = "AspenBox_";
 
 /// A payload class of the program, and whether it can cross nodes.
 struct PayloadWire {
-  std::string Name;                   // qualified C++ name
-  SourceLoc Loc;                      // its definition, or for a type
-                                      // the runtime declares, where it is
-                                      // first made (MadeAt)
+  std::string Name; // qualified C++ name
+  SourceLoc Loc;    // its definition, or for a type
+                    // the runtime declares, where it is
+                    // first made (MadeAt)
   bool MadeAt = false;
   std::string Why;                    // empty: it has a wire format
   std::vector<std::string> CreatedBy; // modules whose code creates it
@@ -78,6 +82,12 @@ public:
 
   /// Path of the clang++ driver used for compiling and linking.
   static std::string clangDriver();
+
+  /// How clang++ takes the command-line word Args[Index]: the number of
+  /// words the option spans (with its values), or 0 if clang++ does not
+  /// know it (Nearest: a known spelling close to it, or empty).
+  static unsigned clangOption(llvm::ArrayRef<const char *> Args, unsigned Index,
+                              std::string &Nearest);
 
 private:
   struct Setup;

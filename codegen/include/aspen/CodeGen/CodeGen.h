@@ -37,6 +37,16 @@ struct CodeGenOptions {
   std::vector<std::string> Defines;
   std::vector<std::string> CxxSources; // extra .cpp files to compile and link
   unsigned MaxNesting = 256; // --max-nesting: Clang's bracket depth too
+  /// Flags for the in-process Clang, as clang++ takes them (-std=, -W...,
+  /// -f..., -march=, -isystem DIR, -U...): after aspenc's defaults.
+  std::vector<std::string> CxxFlags;
+  /// Linker inputs and flags in command-line order (-l, -L, -Wl,...,
+  /// -pthread, .o, .a and .so files): after the program's object, before
+  /// the runtime's libraries.
+  std::vector<std::string> LinkArgs;
+  /// Sanitizers of -fsanitize= (address, undefined, thread), checked by
+  /// checkSanitizers.
+  std::vector<std::string> Sanitizers;
 };
 
 enum class OutputKind { Executable, Object, Assembly, IRText, IRBitcode };
@@ -69,6 +79,22 @@ void optimize(llvm::Module &M, const CodeGenOptions &Opts);
 
 /// The C symbol of the adapter emitted for user reduce operation `Op`.
 std::string userOpSymbol(llvm::StringRef Op);
+
+/// The clang++ command that links `Objects` into the executable `Output`
+/// with libaspenrt and what it needs (what -print-link-line prints).
+std::vector<std::string> linkCommand(llvm::ArrayRef<std::string> Objects,
+                                     llvm::StringRef Output,
+                                     const CodeGenOptions &Opts);
+
+/// Links `Objects` (and Opts.LinkArgs) into the executable `Output`. The
+/// linker's messages come prefixed with "aspenc: ". False after reporting
+/// errors.
+bool link(llvm::ArrayRef<std::string> Objects, llvm::StringRef Output,
+          DiagnosticEngine &Diags, const CodeGenOptions &Opts);
+
+/// True if the runtime built for Opts.Sanitizers is there (or none is
+/// asked for); otherwise reports what to build and returns false.
+bool checkSanitizers(DiagnosticEngine &Diags, const CodeGenOptions &Opts);
 
 /// Writes `M` to `Path` as `Kind`; an executable is linked with libaspenrt.
 bool emit(llvm::Module &M, OutputKind Kind, llvm::StringRef Path,

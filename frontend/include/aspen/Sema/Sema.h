@@ -18,6 +18,7 @@
 #include "aspen/Basic/Diagnostics.h"
 #include "aspen/Graph/FlowGraph.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,9 @@ struct SemaOptions {
   /// Upper bound on edges after expansion: `p ||| q` between two vectors of
   /// different lengths connects every pair, which grows quadratically.
   uint64_t MaxEdges = 10'000'000;
+  /// Values for `const int` declarations of the main root module, by name
+  /// (aspenc -DNAME=VALUE): they replace the value the program gives.
+  std::map<std::string, int64_t> ConstOverrides;
 };
 
 /// Checks `Units` as one program and elaborates its main root module.

@@ -1,0 +1,2 @@
+// Declares what Inputs/tiny.cpp defines.
+extern "C" int tinyTwice(int X);
