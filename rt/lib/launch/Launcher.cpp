@@ -52,6 +52,10 @@ namespace {
 
 volatile sig_atomic_t Interrupted = 0;
 void onSignal(int Sig) { Interrupted = Sig; }
+/// SIGUSR1 asks every node for its dump (ASPEN_DUMP's file, else standard
+/// error); it never stops the job.
+volatile sig_atomic_t DumpAsked = 0;
+void onDumpSignal(int) { DumpAsked = 1; }
 
 /// One node's standard output or error, relayed line by line with the
 /// node's name in front: each complete line is written at once, byte for
@@ -125,6 +129,7 @@ struct Child {
   bool Exited = false;
   int Status = 0;
   bool SaidSomething = false; // wrote to standard error
+  bool Remote = false;        // started with ssh
 };
 
 bool sameAddress(const sockaddr *A, const sockaddr *B) {
@@ -400,6 +405,7 @@ bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
     C.Pid = Pid;
     C.Out = Out[0];
     C.Err = Err[0];
+    C.Remote = !J.Here[K];
   }
   for (int Fd : J.ListenFd)
     if (Fd >= 0)
@@ -428,6 +434,22 @@ struct Watch {
 /// others have 5 s to stop by themselves (they notice through the
 /// transport) before they are killed.
 void forwardAndEnforce(std::vector<Child> &Kids, Watch &W) {
+  if (DumpAsked) {
+    DumpAsked = 0;
+    for (Child &C : Kids) {
+      if (C.Exited)
+        continue;
+      // ssh would die of the signal, not pass it on: the node must be
+      // asked on its own host.
+      if (C.Remote)
+        std::fprintf(stderr,
+                     "aspen: note: node '%s' runs through ssh; for its dump, "
+                     "send SIGUSR1 to it on its host\n",
+                     C.Name.c_str());
+      else
+        kill(C.Pid, SIGUSR1);
+    }
+  }
   if (Interrupted && Interrupted != W.Forwarded) {
     W.Forwarded = Interrupted;
     for (Child &C : Kids)
@@ -570,6 +592,10 @@ int aspen::rt::launch::startNodes(const std::vector<NodeInfo> &Nodes, int Argc,
   sigaction(SIGINT, &SA, nullptr);
   sigaction(SIGTERM, &SA, nullptr);
   sigaction(SIGHUP, &SA, nullptr);
+  struct sigaction Dump {};
+  Dump.sa_handler = onDumpSignal;
+  Dump.sa_flags = SA_RESTART;
+  sigaction(SIGUSR1, &Dump, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
   std::vector<Child> Kids;
   if (!startChildren(Nodes, J, Argc, Argv, Kids))

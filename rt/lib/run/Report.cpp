@@ -83,7 +83,11 @@ bool checkWritable(const char *Var, const char *Path) {
 
 void writeDump() {
   Runtime &R = runtime();
-  FILE *F = std::fopen(DumpPath, "w");
+  // Without ASPEN_DUMP (asked for by SIGUSR1), to standard error.
+  FILE *F = DumpPath ? std::fopen(DumpPath, "w") : stderr;
+  if (!DumpPath)
+    std::fprintf(stderr, "aspen: dump (SIGUSR1; ASPEN_DUMP=FILE writes it "
+                         "to FILE):\n");
   if (!F) {
     std::fprintf(stderr, "aspen: warning: cannot write ASPEN_DUMP file '%s'\n",
                  DumpPath);
@@ -129,6 +133,10 @@ void writeDump() {
         std::fprintf(F, "  i%zu -> i%u [label=\"%llu sent, %zu queued\"];\n", K,
                      T.Inst, (unsigned long long)T.Sent, T.Port->size());
   std::fprintf(F, "}\n");
+  if (!DumpPath) {
+    std::fflush(F);
+    return;
+  }
   // A file that opens but takes no data (/proc/version, a full disk) is
   // as lost as one that does not open.
   if (std::ferror(F) | std::fclose(F))

@@ -441,8 +441,9 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   }
   Scheduler Sched(R.SchedOpts);
   R.Sched = GSched = &Sched;
-  if (DumpPath)
-    dumpOnSignal();
+  // Always: without ASPEN_DUMP, SIGUSR1 prints the dump to standard error
+  // (its default action would end the program).
+  dumpOnSignal();
   spawnInstances(R, Me, Sched);
   int Status = runAndFinish(R, Sched, Net.get());
   if (Status != 0)
