@@ -263,7 +263,8 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
                                    "-ljemalloc",
 #endif
                                    // the nodes' handshake (HMAC-SHA256)
-                                   "-lcrypto", "-lhwloc", "-lpthread"};
+                                   // and TLS between them (ASPEN_NET_TLS)
+                                   "-lssl", "-lcrypto", "-lhwloc", "-lpthread"};
   std::vector<llvm::StringRef> Refs(Args.begin(), Args.end());
   if (Opts.Verbose) {
     llvm::errs() << "aspenc: link:";
