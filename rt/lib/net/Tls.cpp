@@ -279,26 +279,46 @@ std::string Transport::Impl::tlsMismatch(uint32_t Node, bool PeerTls) const {
 //===----------------------------------------------------------------------===//
 
 ssize_t Transport::Impl::tlsRecv(Peer &P, char *To, size_t Room) {
-  size_t N = 0;
-  ERR_clear_error();
-  int R = SSL_read_ex(P.Tls.get(), To, Room, &N);
-  if (R == 1) {
-    P.TlsWant = 0;
-    return ssize_t(N);
-  }
-  int E = SSL_get_error(P.Tls.get(), R);
-  if (E == SSL_ERROR_WANT_READ || E == SSL_ERROR_WANT_WRITE) {
-    P.TlsWant = E;
-    errno = EAGAIN;
+  // What an earlier call found after the bytes it returned.
+  if (P.TlsEof)
+    return 0;
+  if (!P.TlsError.empty()) {
+    errno = EPROTO;
     return -1;
   }
-  if (E == SSL_ERROR_ZERO_RETURN) {
+  // SSL_read gives one record (at most 16 KiB) a call: as many as there
+  // are, up to Room, go to the decoder at once, not one per turn of the
+  // reactor.
+  size_t Got = 0;
+  while (Got < Room) {
+    size_t N = 0;
     ERR_clear_error();
-    P.TlsEof = true;
-    return 0;
+    int R = SSL_read_ex(P.Tls.get(), To + Got, Room - Got, &N);
+    if (R == 1) {
+      Got += N;
+      continue;
+    }
+    int E = SSL_get_error(P.Tls.get(), R);
+    if (E == SSL_ERROR_WANT_READ || E == SSL_ERROR_WANT_WRITE) {
+      P.TlsWant = E;
+      break;
+    }
+    if (E == SSL_ERROR_ZERO_RETURN) {
+      ERR_clear_error();
+      P.TlsEof = true;
+    } else {
+      P.TlsError = tlsError(P.Tls.get(), R);
+    }
+    break;
   }
-  P.TlsError = tlsError(P.Tls.get(), R);
-  errno = EPROTO;
+  if (Got) {
+    if (Got == Room)
+      P.TlsWant = 0;
+    return ssize_t(Got);
+  }
+  if (P.TlsEof)
+    return 0;
+  errno = P.TlsError.empty() ? EAGAIN : EPROTO;
   return -1;
 }
 
