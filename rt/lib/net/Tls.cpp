@@ -286,9 +286,9 @@ ssize_t Transport::Impl::tlsRecv(Peer &P, char *To, size_t Room) {
     errno = EPROTO;
     return -1;
   }
-  // SSL_read gives one record (at most 16 KiB) a call: as many as there
-  // are, up to Room, go to the decoder at once, not one per turn of the
-  // reactor.
+  // SSL_read gives one record (at most 16 KiB) a call: as many as OpenSSL
+  // holds (it reads up to 64 KiB of records from the socket at once), up
+  // to Room, go to the decoder at once, not one per turn of the reactor.
   size_t Got = 0;
   while (Got < Room) {
     size_t N = 0;
@@ -296,6 +296,10 @@ ssize_t Transport::Impl::tlsRecv(Peer &P, char *To, size_t Room) {
     int R = SSL_read_ex(P.Tls.get(), To + Got, Room - Got, &N);
     if (R == 1) {
       Got += N;
+      // Another call only for what OpenSSL already holds: a receive that
+      // would find nothing costs a ping-pong a system call a message.
+      if (!SSL_has_pending(P.Tls.get()))
+        break;
       continue;
     }
     int E = SSL_get_error(P.Tls.get(), R);
@@ -312,8 +316,7 @@ ssize_t Transport::Impl::tlsRecv(Peer &P, char *To, size_t Room) {
     break;
   }
   if (Got) {
-    if (Got == Room)
-      P.TlsWant = 0;
+    P.TlsWant = 0;
     return ssize_t(Got);
   }
   if (P.TlsEof)
