@@ -328,7 +328,8 @@ TEST(Handshake, RandomGreetingsAreNeverAccepted) {
 // print(hmac.new(p,i+b"\x01",hashlib.sha256).hexdigest())'  (HKDF-SHA256)
 TEST(HandshakeTls, KeyIsHkdfOfTheSecretAndTheNonces) {
   Nonce Nd = counting(0x20), Na = counting(0x40);
-  EXPECT_EQ(hex(tlsKey(Secret, Nd, Na, 2, 1, Hash)), "d3546396057001bb7ac335a8800fe5f911b786297b782cd09e7c1ce728df0574");
+  EXPECT_EQ(hex(tlsKey(Secret, Nd, Na, 2, 1, Hash)),
+            "d3546396057001bb7ac335a8800fe5f911b786297b782cd09e7c1ce728df0574");
   EXPECT_NE(hex(tlsKey(Secret, Nd, counting(0x41), 2, 1, Hash)),
             hex(tlsKey(Secret, Nd, Na, 2, 1, Hash)));
   EXPECT_NE(hex(tlsKey(std::string(16, 'y'), Nd, Na, 2, 1, Hash)),
@@ -351,8 +352,7 @@ TEST(HandshakeTls, BothOnAgreeOnTheKey) {
   AcceptorHandshake Plain(identity(1), counting(0x40));
   Plain.feed(DiallerHandshake(identity(2), 1, counting(0x20)).hello().data(),
              DialSize);
-  EXPECT_EQ(hex(Plain.reply().data() + 12 + NonceSize, MacSize),
-            AcceptVector);
+  EXPECT_EQ(hex(Plain.reply().data() + 12 + NonceSize, MacSize), AcceptVector);
 }
 
 TEST(HandshakeTls, MismatchIsProvenToBothSides) {

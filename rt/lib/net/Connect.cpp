@@ -42,6 +42,16 @@
 // one buffer of 52 bytes per connection, and the whole greeting must be
 // done within 5 s.
 //
+// With ASPEN_NET_TLS=1 a node's magic is "ASPENv2T" in steps 1 and 2, and
+// both MACs end with one byte of the two sides' settings (1: D's, 2: A's;
+// absent when both are off, so the MACs above are unchanged). A node that
+// meets the other setting answers as usual; once the other's MAC proves
+// that setting, both stop the job, naming each other (a stranger cannot
+// fake it). With TLS on, D then runs the TLS client and A the server over
+// the same connection (net/Tls.cpp), keyed with handshake::tlsKey of this
+// greeting's nonces; the connection is the job's once that is done, within
+// the same 5 s on A's side.
+//
 //===----------------------------------------------------------------------===//
 
 #include "net/Handshake.h"

@@ -78,8 +78,7 @@ bool aspen::rt::transport::handshake::verifyMac(
     std::string_view Secret, Direction D, const Nonce &Nd, const Nonce &Na,
     uint32_t Dialler, uint32_t Acceptor, uint64_t ProgramHash,
     const unsigned char *Got, uint8_t Tls) {
-  Mac Want =
-      computeMac(Secret, D, Nd, Na, Dialler, Acceptor, ProgramHash, Tls);
+  Mac Want = computeMac(Secret, D, Nd, Na, Dialler, Acceptor, ProgramHash, Tls);
   bool Same = CRYPTO_memcmp(Want.data(), Got, MacSize) == 0;
   OPENSSL_cleanse(Want.data(), Want.size());
   return Same;
@@ -165,8 +164,7 @@ void AcceptorHandshake::received(size_t N) {
         std::memcmp(Buf.data(), TlsMagic, sizeof TlsMagic) == 0) {
       PeerTls = Buf[7] == 'T';
       St = State::WantDial; // the rest of step 1 follows in Buf
-    }
-    else if (std::memcmp(Buf.data(), OldMagic, sizeof OldMagic) == 0)
+    } else if (std::memcmp(Buf.data(), OldMagic, sizeof OldMagic) == 0)
       refuse("an aspen node of an older version (it sent the job secret "
              "in clear; it is not answered)");
     else

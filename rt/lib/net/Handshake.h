@@ -63,8 +63,7 @@ Mac computeMac(std::string_view Secret, Direction D, const Nonce &Nd,
 /// Whether Got (MacSize bytes) is that MAC, compared in constant time.
 bool verifyMac(std::string_view Secret, Direction D, const Nonce &Nd,
                const Nonce &Na, uint32_t Dialler, uint32_t Acceptor,
-               uint64_t ProgramHash, const unsigned char *Got,
-               uint8_t Tls = 0);
+               uint64_t ProgramHash, const unsigned char *Got, uint8_t Tls = 0);
 
 /// The TLS pre-shared key of the connection these nonces greeted:
 /// HKDF-SHA256 with the secret as the key, Nd || Na as the salt and

@@ -268,9 +268,9 @@ void Transport::Impl::tlsHandshake(
 }
 
 std::string Transport::Impl::tlsMismatch(uint32_t Node, bool PeerTls) const {
-  return "node " + nodeName(Node) + " has ASPEN_NET_TLS=" +
-         (PeerTls ? "1" : "0") + " and this node ASPEN_NET_TLS=" +
-         (C.Tls ? "1" : "0") +
+  return "node " + nodeName(Node) +
+         " has ASPEN_NET_TLS=" + (PeerTls ? "1" : "0") +
+         " and this node ASPEN_NET_TLS=" + (C.Tls ? "1" : "0") +
          ": every node of a job must encrypt its traffic or none";
 }
 
@@ -333,9 +333,8 @@ void Transport::Impl::tlsRead(Peer &P) {
     asio::post(Io, [this, &P] { tlsReadNow(P); });
     return;
   }
-  P.Sock.async_wait(P.TlsWant == SSL_ERROR_WANT_WRITE
-                        ? tcp::socket::wait_write
-                        : tcp::socket::wait_read,
+  P.Sock.async_wait(P.TlsWant == SSL_ERROR_WANT_WRITE ? tcp::socket::wait_write
+                                                      : tcp::socket::wait_read,
                     [this, &P](error_code Ec) {
                       if (Ec)
                         return readError(P, Ec);

@@ -120,8 +120,8 @@ struct Transport::Impl {
     // key while it greets.
     SslPtr Tls;
     handshake::TlsKey Key{};
-    int TlsWant = 0;     // SSL_ERROR_WANT_READ/WRITE of the last read
-    bool TlsEof = false; // a read found the end
+    int TlsWant = 0;      // SSL_ERROR_WANT_READ/WRITE of the last read
+    bool TlsEof = false;  // a read found the end
     std::string TlsError; // a read failed: why
   };
   struct OutChan {

@@ -63,7 +63,12 @@ def relay(exe, host0, port0, host1, port1, secret, tls, needle):
                 c, _ = rs.accept()
             except OSError:
                 return
-            u = socket.create_connection((host0, int(port0)))
+            try:
+                u = socket.create_connection((host0, int(port0)))
+            except OSError:
+                # Node 0 is not listening yet: node 1 dials again.
+                c.close()
+                continue
             threading.Thread(target=pump, args=(c, u), daemon=True).start()
             threading.Thread(target=pump, args=(u, c), daemon=True).start()
 
