@@ -7,7 +7,9 @@
       (HOST0:PORT0+2) that forwards every byte both ways and keeps a copy.
       Prints the nodes' output, how many bytes crossed, and whether NEEDLE
       (a string the program sends from node 0 to node 1) was among them.
-      Returns the first non-zero status.
+      Returns the first non-zero status. With a ninth argument `tamper`,
+      the relay flips one bit of the 4000th byte node 0 sends, and returns
+      0 if a node failed (the status of a job that did not notice).
   tls_wire.py mixed EXE HOST0 PORT0 HOST1 PORT1 SECRET TLS0 TLS1
       Runs EXE as node 0 with ASPEN_NET_TLS=TLS0 and node 1 with TLS1 (and a
       connect timeout of 20 s); prints both nodes' errors, their statuses
@@ -30,7 +32,7 @@ def start(exe, node, peers, secret, tls, extra=None):
                             stderr=subprocess.PIPE)
 
 
-def relay(exe, host0, port0, host1, port1, secret, tls, needle):
+def relay(exe, host0, port0, host1, port1, secret, tls, needle, tamper=""):
     relay_port = int(port0) + 2
     rs = socket.socket()
     rs.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -40,12 +42,18 @@ def relay(exe, host0, port0, host1, port1, secret, tls, needle):
     wire = []
     lock = threading.Lock()
 
-    def pump(src, dst):
+    def pump(src, dst, flip):
+        at = 0
         try:
             while True:
                 data = src.recv(1 << 16)
                 if not data:
                     break
+                if flip and at <= 4000 < at + len(data):
+                    data = bytearray(data)
+                    data[4000 - at] ^= 0x10
+                    data = bytes(data)
+                at += len(data)
                 with lock:
                     wire.append(data)
                     seen["bytes"] += len(data)
@@ -69,8 +77,9 @@ def relay(exe, host0, port0, host1, port1, secret, tls, needle):
                 # Node 0 is not listening yet: node 1 dials again.
                 c.close()
                 continue
-            threading.Thread(target=pump, args=(c, u), daemon=True).start()
-            threading.Thread(target=pump, args=(u, c), daemon=True).start()
+            threading.Thread(target=pump, args=(c, u, False), daemon=True).start()
+            threading.Thread(target=pump, args=(u, c, tamper == "tamper"),
+                             daemon=True).start()
 
     threading.Thread(target=serve, daemon=True).start()
     node0 = start(exe, 0, f"{host0}:{port0},{host1}:{port1}", secret, tls)
@@ -89,6 +98,9 @@ def relay(exe, host0, port0, host1, port1, secret, tls, needle):
         print(f"relay: {seen['bytes']} bytes crossed, over 100000: "
               f"{'yes' if seen['bytes'] > 100000 else 'no'}")
         print(f"relay: needle on the wire: {'yes' if found else 'no'}")
+    if tamper == "tamper":
+        print(f"relay: statuses {node0.returncode} {node1.returncode}")
+        return 0 if node0.returncode or node1.returncode else 1
     return node0.returncode or node1.returncode
 
 
@@ -110,7 +122,7 @@ def mixed(exe, host0, port0, host1, port1, secret, tls0, tls1):
 def main():
     kind = sys.argv[1]
     if kind == "relay":
-        return relay(*sys.argv[2:10])
+        return relay(*sys.argv[2:11])
     if kind == "mixed":
         return mixed(*sys.argv[2:10])
     print(f"tls_wire.py: unknown kind {kind}", file=sys.stderr)
