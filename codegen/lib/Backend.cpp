@@ -346,8 +346,9 @@ aspen::codegen::linkCommand(llvm::ArrayRef<std::string> Objects,
   // locks.
   if (!OwnAllocator)
     Args.push_back("-ljemalloc");
-  // the nodes' handshake (HMAC-SHA256)
-  for (const char *Lib : {"-lcrypto", "-lhwloc", "-lpthread"})
+  // the nodes' handshake (HMAC-SHA256) and TLS between them
+  // (ASPEN_NET_TLS)
+  for (const char *Lib : {"-lssl", "-lcrypto", "-lhwloc", "-lpthread"})
     Args.push_back(Lib);
   return Args;
 }

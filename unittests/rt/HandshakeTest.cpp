@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "net/Handshake.h"
+#include <cstring>
 #include <gtest/gtest.h>
 #include <random>
 #include <string>
@@ -317,5 +318,66 @@ TEST(Handshake, RandomGreetingsAreNeverAccepted) {
     ASSERT_NE(A.state(), S::Accepted) << "round " << Round;
     if (Round % 3 != 1)
       EXPECT_EQ(A.state(), S::Refused) << "round " << Round;
+  }
+}
+
+// python3 -c 'import hmac,hashlib,struct
+// s=bytes(range(16)); nd=bytes(range(32,64)); na=bytes(range(64,96))
+// i=b"aspen-tls-psk"+struct.pack("<IIQ",2,1,0x0123456789abcdef)
+// p=hmac.new(nd+na,s,hashlib.sha256).digest()
+// print(hmac.new(p,i+b"\x01",hashlib.sha256).hexdigest())'  (HKDF-SHA256)
+TEST(HandshakeTls, KeyIsHkdfOfTheSecretAndTheNonces) {
+  Nonce Nd = counting(0x20), Na = counting(0x40);
+  EXPECT_EQ(hex(tlsKey(Secret, Nd, Na, 2, 1, Hash)),
+            "d3546396057001bb7ac335a8800fe5f911b786297b782cd09e7c1ce728df0574");
+  EXPECT_NE(hex(tlsKey(Secret, Nd, counting(0x41), 2, 1, Hash)),
+            hex(tlsKey(Secret, Nd, Na, 2, 1, Hash)));
+  EXPECT_NE(hex(tlsKey(std::string(16, 'y'), Nd, Na, 2, 1, Hash)),
+            hex(tlsKey(Secret, Nd, Na, 2, 1, Hash)));
+}
+
+TEST(HandshakeTls, BothOnAgreeOnTheKey) {
+  Identity A1 = identity(1), D2 = identity(2);
+  A1.Tls = D2.Tls = true;
+  AcceptorHandshake A(A1, counting(0x40));
+  DiallerHandshake D(D2, 1, counting(0x20));
+  EXPECT_EQ(std::memcmp(D.hello().data(), TlsMagic, sizeof TlsMagic), 0);
+  A.feed(D.hello().data(), DialSize);
+  ASSERT_EQ(D.check(A.reply().data()), DiallerHandshake::Verdict::Ok);
+  A.feed(D.proof().data(), ProofSize);
+  ASSERT_EQ(A.state(), AcceptorHandshake::State::Accepted);
+  EXPECT_TRUE(A.peerTls());
+  EXPECT_EQ(hex(A.tlsKey()), hex(D.tlsKey()));
+  // Without TLS on either side, the MACs are those of before the setting.
+  AcceptorHandshake Plain(identity(1), counting(0x40));
+  Plain.feed(DiallerHandshake(identity(2), 1, counting(0x20)).hello().data(),
+             DialSize);
+  EXPECT_EQ(hex(Plain.reply().data() + 12 + NonceSize, MacSize), AcceptVector);
+}
+
+TEST(HandshakeTls, MismatchIsProvenToBothSides) {
+  for (bool DiallerTls : {true, false}) {
+    Identity A1 = identity(1), D2 = identity(2);
+    D2.Tls = DiallerTls;
+    A1.Tls = !DiallerTls;
+    AcceptorHandshake A(A1, counting(0x40));
+    DiallerHandshake D(D2, 1, counting(0x20));
+    A.feed(D.hello().data(), DialSize);
+    ASSERT_EQ(A.state(), AcceptorHandshake::State::WantProof);
+    ASSERT_EQ(D.check(A.reply().data()),
+              DiallerHandshake::Verdict::TlsMismatch);
+    A.feed(D.proof().data(), ProofSize);
+    EXPECT_EQ(A.state(), AcceptorHandshake::State::Accepted);
+    EXPECT_EQ(A.peerTls(), DiallerTls);
+    // A setting changed on the way (the magic's last byte) fails the MACs.
+    auto Hello = D.hello();
+    Hello[7] = DiallerTls ? 0 : 'T';
+    AcceptorHandshake B(A1, counting(0x40));
+    B.feed(Hello.data(), DialSize);
+    DiallerHandshake D3(D2, 1, counting(0x20));
+    EXPECT_EQ(D3.check(B.reply().data()),
+              DiallerHandshake::Verdict::FailedAuth);
+    B.feed(D.proof().data(), ProofSize);
+    EXPECT_EQ(B.state(), AcceptorHandshake::State::Refused);
   }
 }

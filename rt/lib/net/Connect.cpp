@@ -42,6 +42,16 @@
 // one buffer of 52 bytes per connection, and the whole greeting must be
 // done within 5 s.
 //
+// With ASPEN_NET_TLS=1 a node's magic is "ASPENv2T" in steps 1 and 2, and
+// both MACs end with one byte of the two sides' settings (1: D's, 2: A's;
+// absent when both are off, so the MACs above are unchanged). A node that
+// meets the other setting answers as usual; once the other's MAC proves
+// that setting, both stop the job, naming each other (a stranger cannot
+// fake it). With TLS on, D then runs the TLS client and A the server over
+// the same connection (net/Tls.cpp), keyed with handshake::tlsKey of this
+// greeting's nonces; the connection is the job's once that is done, within
+// the same 5 s on A's side.
+//
 //===----------------------------------------------------------------------===//
 
 #include "net/Handshake.h"
@@ -68,6 +78,9 @@ struct Transport::Impl::Greeting {
   tcp::socket Sock;
   asio::steady_timer Timer; // the whole greeting must be done in 5 s
   std::optional<hs::AcceptorHandshake> H;
+  // ASPEN_NET_TLS: the TLS handshake that follows, within the same 5 s.
+  SslPtr Tls;
+  hs::TlsKey Key{};
 };
 
 /// A connection this node dialled, while it greets.
@@ -88,6 +101,7 @@ hs::Identity Transport::Impl::identity() const {
   Me.Self = C.Self;
   Me.Nodes = uint32_t(C.Nodes.size());
   Me.ProgramHash = C.ProgramHash;
+  Me.Tls = C.Tls;
   return Me;
 }
 
@@ -261,18 +275,48 @@ void Transport::Impl::readGreeting(std::shared_ptr<Greeting> G) {
           readGreeting(G);
           return;
         }
-        G->Timer.cancel();
         uint32_t Node = H.peer();
-        if (Node < C.Self || Peers[Node]->Up || Finishing || Failed) {
-          dropStranger(G->Sock,
-                       "node " + nodeName(Node) + " is already connected");
+        if (H.peerTls() != C.Tls && !Finishing && !Failed) {
+          // It proved the secret (its MAC covers its setting): the job's
+          // set-up is wrong, not a stranger.
+          G->Timer.cancel();
+          fail(2, tlsMismatch(Node, H.peerTls()));
+          error_code E2;
+          G->Sock.close(E2);
           return;
         }
-        Peer &P = *Peers[Node];
-        P.Sock = std::move(G->Sock);
-        tune(P.Sock);
-        up(P);
+        if (!C.Tls)
+          return greeted(G);
+        G->Key = H.tlsKey();
+        G->Tls = tlsNew(G->Sock, G->Key, /*Server=*/true);
+        if (!G->Tls) {
+          G->Timer.cancel();
+          dropStranger(G->Sock, "no memory for TLS");
+          return;
+        }
+        tlsHandshake(G->Sock, G->Tls.get(), [this, G](const std::string &E) {
+          if (!E.empty()) {
+            G->Timer.cancel();
+            dropStranger(G->Sock, "TLS handshake failed: " + E);
+            return;
+          }
+          greeted(G);
+        });
       });
+}
+
+void Transport::Impl::greeted(std::shared_ptr<Greeting> G) {
+  G->Timer.cancel();
+  uint32_t Node = G->H->peer();
+  if (Node < C.Self || Peers[Node]->Up || Finishing || Failed) {
+    dropStranger(G->Sock, "node " + nodeName(Node) + " is already connected");
+    return;
+  }
+  Peer &P = *Peers[Node];
+  P.Sock = std::move(G->Sock);
+  P.Tls = std::move(G->Tls);
+  tune(P.Sock);
+  up(P);
 }
 
 void Transport::Impl::dial(Peer &P, std::chrono::milliseconds Backoff) {
@@ -282,6 +326,7 @@ void Transport::Impl::dial(Peer &P, std::chrono::milliseconds Backoff) {
     P.Error = "cannot resolve '" + C.Nodes[P.Index].Host + "': " + Ec.message();
     return retry(P, Backoff);
   }
+  P.Tls.reset();
   P.Sock = tcp::socket(Io);
   P.Sock.async_connect(E, [this, &P, Backoff](error_code Ec) {
     if (Finishing || Failed)
@@ -337,17 +382,44 @@ void Transport::Impl::dial(Peer &P, std::chrono::milliseconds Backoff) {
             P.Error = "it failed authentication (it does not hold this "
                       "job's secret)";
             return retry(P, Backoff);
+          case hs::DiallerHandshake::Verdict::TlsMismatch:
+            // Step 3 tells the acceptor the same, with authority; then
+            // the job fails on both nodes.
+            asio::async_write(P.Sock, asio::buffer(D->H.proof()),
+                              [this, &P, D](error_code, size_t) {
+                                fail(2, tlsMismatch(P.Index, !C.Tls));
+                              });
+            return;
           case hs::DiallerHandshake::Verdict::Ok:
             break;
           }
           // Step 3, then the connection is the job's.
           asio::async_write(P.Sock, asio::buffer(D->H.proof()),
-                            [this, &P, D](error_code Ec, size_t) {
+                            [this, &P, D, Backoff](error_code Ec, size_t) {
                               if (Finishing || Failed)
                                 return;
                               if (Ec)
                                 return lost(P, Ec.message());
-                              up(P);
+                              if (!C.Tls)
+                                return up(P);
+                              P.Key = D->H.tlsKey();
+                              P.Tls = tlsNew(P.Sock, P.Key, /*Server=*/false);
+                              if (!P.Tls) {
+                                P.Error = "no memory for TLS";
+                                return retry(P, Backoff);
+                              }
+                              tlsHandshake(
+                                  P.Sock, P.Tls.get(),
+                                  [this, &P, Backoff](const std::string &E) {
+                                    P.Key.fill(0);
+                                    if (Finishing || Failed)
+                                      return;
+                                    if (!E.empty()) {
+                                      P.Error = "TLS handshake failed: " + E;
+                                      return retry(P, Backoff);
+                                    }
+                                    up(P);
+                                  });
                             });
         });
   });
@@ -406,7 +478,7 @@ bool Transport::Impl::connectAll() {
       Peers[N]->Index = N;
     }
   DoneFrom.assign(C.Nodes.size(), false);
-  if (!listen()) {
+  if ((C.Tls && !tlsInit()) || !listen()) {
     // As when the launcher cannot bind a node's socket: the set-up is
     // wrong (a port taken, an address not this machine's), not a peer.
     Failed = true;

@@ -24,9 +24,16 @@
 namespace aspen::rt::transport::handshake {
 
 inline constexpr char Magic[8] = {'A', 'S', 'P', 'E', 'N', 'v', '2', 0};
+/// The same from a node with TLS on (ASPEN_NET_TLS=1): it says so in clear
+/// in steps 1 and 2, and both MACs cover both sides' settings, so a node
+/// meeting one with the other setting can say so, with authority, instead
+/// of refusing it as a stranger.
+inline constexpr char TlsMagic[8] = {'A', 'S', 'P', 'E', 'N', 'v', '2', 'T'};
 /// The greeting of the nodes before this protocol (it carried the secret).
 inline constexpr char OldMagic[8] = {'A', 'S', 'P', 'E', 'N', 'v', '1', 0};
 inline constexpr size_t SecretSize = 16, NonceSize = 32, MacSize = 32;
+/// The TLS pre-shared key of one connection.
+inline constexpr size_t TlsKeySize = 32;
 /// Step 1, dialler to acceptor: magic, dialler's index, program hash, Nd.
 inline constexpr size_t DialSize = 8 + 4 + 8 + NonceSize; // 52
 /// Step 2, acceptor to dialler: magic, acceptor's index, Na, MACa.
@@ -36,6 +43,7 @@ inline constexpr size_t ProofSize = MacSize; // 32
 
 using Nonce = std::array<unsigned char, NonceSize>;
 using Mac = std::array<unsigned char, MacSize>;
+using TlsKey = std::array<unsigned char, TlsKeySize>;
 
 /// Who proves: the acceptor (step 2) or the dialler (step 3). Each has its
 /// own label, so one side's MAC is never the other's.
@@ -45,16 +53,26 @@ enum class Direction { Accept, Dial };
 /// nonces, both node indices and the program hash:
 ///   Accept: "aspen-accept" || Nd || Na || dialler || acceptor || hash
 ///   Dial:   "aspen-dial"   || Na || Nd || dialler || acceptor || hash
-/// (indices as 4 bytes and the hash as 8, little-endian).
+/// (indices as 4 bytes and the hash as 8, little-endian), then, if either
+/// side has TLS on, one byte of TLS settings (1: the dialler's, 2: the
+/// acceptor's).
 Mac computeMac(std::string_view Secret, Direction D, const Nonce &Nd,
                const Nonce &Na, uint32_t Dialler, uint32_t Acceptor,
-               uint64_t ProgramHash);
+               uint64_t ProgramHash, uint8_t Tls = 0);
 
 /// Whether Got (MacSize bytes) is that MAC, compared in constant time.
 bool verifyMac(std::string_view Secret, Direction D, const Nonce &Nd,
                const Nonce &Na, uint32_t Dialler, uint32_t Acceptor,
-               uint64_t ProgramHash, const unsigned char *Got);
+               uint64_t ProgramHash, const unsigned char *Got, uint8_t Tls = 0);
 
+/// The TLS pre-shared key of the connection these nonces greeted:
+/// HKDF-SHA256 with the secret as the key, Nd || Na as the salt and
+/// "aspen-tls-psk" || dialler || acceptor || hash as the info. The TLS
+/// session is thereby bound to this greeting: a greeting seen on one
+/// connection authenticates no TLS session but the one that follows it
+/// there, and only a holder of the secret can complete that one.
+TlsKey tlsKey(std::string_view Secret, const Nonce &Nd, const Nonce &Na,
+              uint32_t Dialler, uint32_t Acceptor, uint64_t ProgramHash);
 /// Fresh random bytes from OpenSSL's generator; false if it has none.
 bool randomNonce(Nonce &N);
 
@@ -64,6 +82,7 @@ struct Identity {
   uint32_t Self = 0;
   uint32_t Nodes = 0;
   uint64_t ProgramHash = 0;
+  bool Tls = false; // ASPEN_NET_TLS
 };
 
 /// The accepting side, fed the bytes a connection brings. It reads at most
@@ -93,8 +112,16 @@ public:
   uint32_t peer() const { return Peer; }
   /// Why the dialler was refused.
   const char *why() const { return Why; }
+  /// Whether the dialler has TLS on (as claimed until accepted; once
+  /// accepted, it proved it).
+  bool peerTls() const { return PeerTls; }
+  /// The connection's TLS key, once accepted.
+  TlsKey tlsKey() const;
 
 private:
+  uint8_t tlsBits() const {
+    return uint8_t((PeerTls ? 1 : 0) | (Me.Tls ? 2 : 0));
+  }
   void refuse(const char *W) {
     St = State::Refused;
     Why = W;
@@ -105,6 +132,7 @@ private:
   Nonce Nd{};
   State St = State::WantMagic;
   uint32_t Peer = 0;
+  bool PeerTls = false;
   const char *Why = "";
   char WhyBuf[32] = {};
   std::array<unsigned char, DialSize> Buf{}; // the largest message read
@@ -127,6 +155,8 @@ public:
     NotAspen,    // not an aspen node's answer
     AnotherNode, // an aspen node, but not the one dialled (answeredAs())
     FailedAuth,  // it does not hold this job's secret (or a replay)
+    TlsMismatch, // it proved the secret, but its TLS setting differs;
+                 // proof() is step 3, so that it learns the same
   };
   /// Checks step 2 (AcceptSize bytes).
   Verdict check(const unsigned char *Answer);
@@ -134,12 +164,15 @@ public:
   uint32_t answeredAs() const { return AnsweredAs; }
   /// Step 3, once check() said Ok.
   const Mac &proof() const { return Proof; }
+  /// The connection's TLS key, once check() said Ok.
+  TlsKey tlsKey() const;
 
 private:
   Identity Me;
   uint32_t Acceptor;
   Nonce Nd;
   uint32_t AnsweredAs = 0;
+  Nonce Na{};
   std::array<unsigned char, DialSize> Hello{};
   Mac Proof{};
 };

@@ -76,6 +76,8 @@ void Transport::Impl::write(Peer &P) {
 }
 
 void Transport::Impl::sendFlight(Peer &P) {
+  if (P.Tls)
+    return tlsSendFlight(P);
   for (;;) {
     // At most WriteChunk bytes of the iovecs left, in place.
     size_t End = P.IovAt, Bytes = 0;
@@ -303,10 +305,13 @@ size_t Transport::Impl::readDirect() {
     Peer &P = *Rearms[I];
     ssize_t N = -1;
     if (!P.Closed && !P.Decoder->dead()) {
-      do
-        N = ::recv(P.Sock.native_handle(), P.Decoder->readTarget(),
-                   P.Decoder->readRoom(), MSG_DONTWAIT);
-      while (N < 0 && errno == EINTR);
+      if (P.Tls)
+        N = tlsRecv(P, P.Decoder->readTarget(), P.Decoder->readRoom());
+      else
+        do
+          N = ::recv(P.Sock.native_handle(), P.Decoder->readTarget(),
+                     P.Decoder->readRoom(), MSG_DONTWAIT);
+        while (N < 0 && errno == EINTR);
       if (N < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
           ++P.QuietPolls < DirectPolls) {
         ++I;

@@ -24,6 +24,7 @@
 #include "trace/Trace.h"
 #include <atomic>
 #include <boost/asio.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -80,6 +81,12 @@ template <typename T> T getPod(const char *P) {
 
 } // namespace detail
 
+/// Frees a connection's TLS state (ASPEN_NET_TLS).
+struct SslFree {
+  void operator()(SSL *S) const { SSL_free(S); }
+};
+using SslPtr = std::unique_ptr<SSL, SslFree>;
+
 struct Transport::Impl {
   /// A piece of a pending write: bytes of Buf, or a payload's own elements.
   struct Segment {
@@ -109,6 +116,13 @@ struct Transport::Impl {
     std::unique_ptr<FrameDecoder> Decoder;
     std::string Error;       // last connect error, for messages
     bool AuthFailed = false; // what answered at its address was warned about
+    // TLS (ASPEN_NET_TLS): the connection's state on its socket, and its
+    // key while it greets.
+    SslPtr Tls;
+    handshake::TlsKey Key{};
+    int TlsWant = 0;      // SSL_ERROR_WANT_READ/WRITE of the last read
+    bool TlsEof = false;  // a read found the end
+    std::string TlsError; // a read failed: why
   };
   struct OutChan {
     ChannelEnd End;
@@ -184,6 +198,38 @@ struct Transport::Impl {
 
   void closeAll();
 
+  //===--------------------------------------------------------------------===//
+  // TLS (Tls.cpp)
+  //===--------------------------------------------------------------------===//
+  //
+  // With ASPEN_NET_TLS on, a connection is greeted as without it, and then
+  // carries a TLS 1.3 session keyed with a pre-shared key that the greeting
+  // derived (handshake::tlsKey): the dialler is the client. OpenSSL runs on
+  // the socket itself (a BIO of ours: non-blocking send and recv), not
+  // through asio::ssl::stream, whose memory BIOs would copy every record
+  // once more and whose composed operations would replace the direct
+  // writes and reads of the hot path; the context is Asio's.
+
+  std::unique_ptr<asio::ssl::context> TlsCtx;
+  /// Makes the context; false (after a message) if OpenSSL cannot.
+  bool tlsInit();
+  /// The TLS state of a greeted connection; Key must live as long as its
+  /// handshake.
+  SslPtr tlsNew(tcp::socket &S, const handshake::TlsKey &Key, bool Server);
+  /// Runs the TLS handshake on S, then Done("") or Done(why it failed).
+  void tlsHandshake(tcp::socket &S, SSL *Ssl,
+                    std::function<void(const std::string &)> Done);
+  /// What the last call on Ssl that returned R failed with.
+  static std::string tlsError(SSL *Ssl, int R);
+  /// As recv with MSG_DONTWAIT, through TLS: bytes, 0 at the end, or -1
+  /// with errno (EAGAIN: nothing yet; EPROTO: TlsError says what).
+  ssize_t tlsRecv(Peer &P, char *To, size_t Room);
+  void tlsRead(Peer &P);
+  void tlsReadNow(Peer &P);
+  /// sendFlight through TLS.
+  void tlsSendFlight(Peer &P);
+  std::string tlsMismatch(uint32_t Node, bool PeerTls) const;
+
   void lost(Peer &P, const std::string &Why);
 
   //===--------------------------------------------------------------------===//
@@ -209,6 +255,9 @@ struct Transport::Impl {
 
   void greet(std::shared_ptr<Greeting> G);
   void readGreeting(std::shared_ptr<Greeting> G);
+  /// An accepted connection greeted (and with TLS on, its TLS handshake
+  /// done) becomes its node's.
+  void greeted(std::shared_ptr<Greeting> G);
 
   void dial(Peer &P, std::chrono::milliseconds Backoff);
 
@@ -271,6 +320,8 @@ struct Transport::Impl {
   void read(Peer &P) {
     if (P.Closed || P.Decoder->dead())
       return;
+    if (P.Tls)
+      return tlsRead(P);
     P.Sock.async_read_some(
         asio::buffer(P.Decoder->readTarget(), P.Decoder->readRoom()),
         [this, &P](error_code Ec, size_t N) {

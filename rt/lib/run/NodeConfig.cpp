@@ -112,6 +112,7 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.WindowMessages = uint32_t(settingCount(Setting::NET_WINDOW));
   C.WindowBytes = settingCount(Setting::NET_WINDOW_BYTES);
   C.QueueBytes = settingCount(Setting::NET_QUEUE_BYTES);
+  C.Tls = settingFlag(Setting::NET_TLS);
   return C;
 }
 
