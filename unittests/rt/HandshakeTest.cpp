@@ -236,7 +236,9 @@ TEST(Handshake, DiallerRefusals) {
   Bad[12] ^= 1; // another Na than the MAC was made for
   EXPECT_EQ(Check(Bad), V::FailedAuth);
   // An acceptor with another secret.
-  AcceptorHandshake Impostor(identity(1, std::string(16, 'y')), Na);
+  const std::string Other(16, 'y'); // outlives the handshake: Identity
+                                     // holds a view of its secret
+  AcceptorHandshake Impostor(identity(1, Other), Na);
   Impostor.feed(D.hello().data(), DialSize);
   EXPECT_EQ(Check(Impostor.reply()), V::FailedAuth);
 }
