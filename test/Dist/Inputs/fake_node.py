@@ -271,7 +271,9 @@ def replay(exe, host0, port0, host1, port1, secret):
     rs.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     rs.bind((host0, relay_port))
     rs.listen(1)
-    base = dict(os.environ, ASPEN_JOB_SECRET=secret)
+    # The relay is a Python thread: on a loaded machine it may forward the
+    # nodes' heartbeats late, which this test is not about.
+    base = dict(os.environ, ASPEN_JOB_SECRET=secret, ASPEN_PEER_TIMEOUT="30")
     base.pop("ASPEN_LISTEN_FD", None)
     node0 = subprocess.Popen(
         [exe], env=dict(base, ASPEN_NODE="0",
