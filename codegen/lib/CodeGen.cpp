@@ -72,8 +72,8 @@ bool addWireFormats(const graph::Program &P, ClangRunner &Clang,
       Diags.report(X.Loc, DiagId::ErrPayloadNoWire)
           << PW.Name << P.Nodes[X.From].Name << P.Nodes[X.To].Name << X.What
           << PW.Why;
-      Diags.report(PW.Loc, PW.MadeAt ? DiagId::NoteMadeHere
-                                     : DiagId::NoteDeclaredHere)
+      Diags.report(PW.Loc,
+                   PW.MadeAt ? DiagId::NoteMadeHere : DiagId::NoteDeclaredHere)
           << PW.Name;
       Ok = false;
       break;
@@ -90,8 +90,7 @@ namespace {
 /// How Clang sees the action modules. Quoted #includes resolve against the
 /// directory of each .asp file, as they would for the file itself.
 ClangOptions clangOptions(llvm::ArrayRef<const ast::TranslationUnit *> Units,
-                          DiagnosticEngine &Diags,
-                          const CodeGenOptions &Opts) {
+                          DiagnosticEngine &Diags, const CodeGenOptions &Opts) {
   ClangOptions COpts;
   COpts.OptLevel = Opts.OptLevel;
   COpts.DebugInfo = Opts.DebugInfo;
@@ -132,7 +131,8 @@ bool programSource(const graph::Program &P,
 
 bool aspen::codegen::dumpSource(
     const graph::Program &P, llvm::ArrayRef<const ast::TranslationUnit *> Units,
-    DiagnosticEngine &Diags, const CodeGenOptions &Opts, llvm::raw_ostream &OS) {
+    DiagnosticEngine &Diags, const CodeGenOptions &Opts,
+    llvm::raw_ostream &OS) {
   ClangOptions COpts = clangOptions(Units, Diags, Opts);
   ClangRunner Clang(Diags, COpts);
   llvm::SmallString<128> Name;

@@ -333,8 +333,7 @@ uint32_t MainBuilder::addCollective(abi::CollectiveKind Kind,
       collectiveRecordType(),
       {B.getInt32(uint32_t(Kind)), B.getInt32(Op), B.getInt32(Sources.size()),
        B.getInt32(Receivers.size()), str(Name),
-       llvm::cast<llvm::Constant>(UserOp),
-       strArray(Sources, Name + ".sources"),
+       llvm::cast<llvm::Constant>(UserOp), strArray(Sources, Name + ".sources"),
        strArray(Receivers, Name + ".receivers")}));
   return NextId++;
 }
@@ -343,8 +342,8 @@ uint32_t MainBuilder::addCollective(abi::CollectiveKind Kind,
 llvm::StructType *MainBuilder::collectiveRecordType() {
   if (!CollectiveRecordTy) {
     llvm::Type *I32 = B.getInt32Ty(), *Ptr = B.getPtrTy();
-    CollectiveRecordTy = llvm::StructType::get(
-        C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr});
+    CollectiveRecordTy =
+        llvm::StructType::get(C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr});
   }
   return CollectiveRecordTy;
 }
@@ -355,8 +354,8 @@ llvm::StructType *MainBuilder::collectiveRecordType() {
 void MainBuilder::flushCollectives() {
   if (PendingCollectives.empty())
     return;
-  auto *Ty = llvm::ArrayType::get(collectiveRecordType(),
-                                  PendingCollectives.size());
+  auto *Ty =
+      llvm::ArrayType::get(collectiveRecordType(), PendingCollectives.size());
   auto *G = new llvm::GlobalVariable(
       M, Ty, true, llvm::GlobalValue::PrivateLinkage,
       llvm::ConstantArray::get(Ty, PendingCollectives), "aspen.collectives");

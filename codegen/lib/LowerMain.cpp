@@ -166,8 +166,8 @@ llvm::Constant *MainBuilder::str(const std::string &S) {
   }
   if (!StringTable)
     StringTable = new llvm::GlobalVariable(
-        M, B.getInt8Ty(), true, llvm::GlobalValue::PrivateLinkage,
-        B.getInt8(0), "aspen.strings.pending");
+        M, B.getInt8Ty(), true, llvm::GlobalValue::PrivateLinkage, B.getInt8(0),
+        "aspen.strings.pending");
   if (It->second == 0)
     return StringTable;
   return llvm::ConstantExpr::getInBoundsGetElementPtr(
@@ -187,11 +187,11 @@ void MainBuilder::finishStrings() {
   }
   if (!StringTable)
     return;
-  llvm::Constant *Data = llvm::ConstantDataArray::getString(
-      C, StringPool, /*AddNull=*/false);
-  auto *Table = new llvm::GlobalVariable(
-      M, Data->getType(), true, llvm::GlobalValue::PrivateLinkage, Data,
-      "aspen.strings");
+  llvm::Constant *Data =
+      llvm::ConstantDataArray::getString(C, StringPool, /*AddNull=*/false);
+  auto *Table = new llvm::GlobalVariable(M, Data->getType(), true,
+                                         llvm::GlobalValue::PrivateLinkage,
+                                         Data, "aspen.strings");
   Table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
   Table->setAlignment(llvm::Align(1));
   // Pointers are opaque: the table's address replaces the placeholder's in

@@ -111,8 +111,8 @@ private:
   llvm::StringMap<uint64_t> Strings; // offset in StringPool
   std::string StringPool;
   llvm::GlobalVariable *StringTable = nullptr; // a placeholder until finished
-  std::vector<llvm::Constant *> NamePool;    // strArray's, in one table
-  llvm::GlobalVariable *NameTable = nullptr; // a placeholder until finished
+  std::vector<llvm::Constant *> NamePool;      // strArray's, in one table
+  llvm::GlobalVariable *NameTable = nullptr;   // a placeholder until finished
   /// The runtime module of each action module, by graph::ModuleId.
   std::vector<llvm::Value *> ModuleIds;
   /// The edge table: (from, fromPort, to, toPort) for each edge, program

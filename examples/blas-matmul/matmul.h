@@ -4,8 +4,8 @@
 #ifndef MATMUL_H
 #define MATMUL_H
 
-#include <aspen/runtime.h>
 #include <algorithm>
+#include <aspen/runtime.h>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -77,9 +77,10 @@ inline Header header(const aspen::ArrayPayload<double> &p) {
 
 /// Block (bi, bj)'s task: the tile rows of A it needs (tile x n), then the
 /// tile columns of B (n x tile), both row-major.
-inline aspen::ArrayPayload<double> *
-makeTask(const std::vector<double> &a, const std::vector<double> &b, int n,
-         int tile, int round, int bi, int bj) {
+inline aspen::ArrayPayload<double> *makeTask(const std::vector<double> &a,
+                                             const std::vector<double> &b,
+                                             int n, int tile, int round, int bi,
+                                             int bj) {
   auto *t = new aspen::ArrayPayload<double>(HeaderSize + 2 * size_t(tile) * n);
   setHeader(*t, {round, bi, bj, tile, n});
   double *rows = t->data() + HeaderSize;

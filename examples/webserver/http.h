@@ -20,11 +20,11 @@ struct File {
 class HttpRequest : public aspen::Payload {
 public:
   uint64_t connection = 0;
-  bool head = false;      // HEAD: the response has no body
-  bool keepAlive = true;  // false: close the connection after the answer
-  int status = 200;       // set by Parse (400, 405, ...) or Read (404, 301)
-  std::string path;       // decoded and resolved, "/" mapped to "/index.html"
-  std::string ifNoneMatch;     // conditional GET: the ETags the client has
+  bool head = false;       // HEAD: the response has no body
+  bool keepAlive = true;   // false: close the connection after the answer
+  int status = 200;        // set by Parse (400, 405, ...) or Read (404, 301)
+  std::string path;        // decoded and resolved, "/" mapped to "/index.html"
+  std::string ifNoneMatch; // conditional GET: the ETags the client has
   std::string ifModifiedSince; // or the date of its copy
   std::shared_ptr<const File> file;
 };

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "net/Framing.h"
-#include "net/WireRegistry.h"
 #include "aspen/runtime.h"
+#include "net/WireRegistry.h"
 #include <cstring>
 #include <gtest/gtest.h>
 #include <vector>

@@ -237,7 +237,7 @@ TEST(Handshake, DiallerRefusals) {
   EXPECT_EQ(Check(Bad), V::FailedAuth);
   // An acceptor with another secret.
   const std::string Other(16, 'y'); // outlives the handshake: Identity
-                                     // holds a view of its secret
+                                    // holds a view of its secret
   AcceptorHandshake Impostor(identity(1, Other), Na);
   Impostor.feed(D.hello().data(), DialSize);
   EXPECT_EQ(Check(Impostor.reply()), V::FailedAuth);

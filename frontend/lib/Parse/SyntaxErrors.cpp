@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "SyntaxErrors.h"
-#include <cctype>
-#include <strings.h>
 #include "AspenParser.h"
 #include "llvm/Support/ConvertUTF.h"
+#include <cctype>
+#include <strings.h>
 
 using namespace aspen;
 using namespace aspen::parse;
@@ -287,11 +287,11 @@ static bool cxxAtTopLevel(antlr4::Parser *P, antlr4::Token *T) {
       !dynamic_cast<AspenParser::TopLevelDeclContext *>(P->getContext()))
     return false;
   static const char *const Starts[] = {
-      "int",    "void",  "double",   "float",    "char",   "bool",
-      "long",   "short", "unsigned", "signed",   "auto",   "static",
-      "inline", "const", "struct",   "class",    "enum",   "union",
-      "using",  "typedef", "template", "namespace", "extern", "constexpr",
-      "std"};
+      "int",      "void",      "double", "float",     "char",
+      "bool",     "long",      "short",  "unsigned",  "signed",
+      "auto",     "static",    "inline", "const",     "struct",
+      "class",    "enum",      "union",  "using",     "typedef",
+      "template", "namespace", "extern", "constexpr", "std"};
   std::string Text = T->getText();
   for (const char *S : Starts)
     if (Text == S)

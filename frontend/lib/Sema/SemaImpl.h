@@ -288,7 +288,7 @@ public:
   std::set<uint32_t> LateWarned; // SNet nodes warned about (once each)
   bool lateRejection(graph::SNetNodeId Id, const graph::RecordType &T,
                      const std::string &Accepts);
-  std::set<const Symbol *> ConstsChecked;   // roots whose consts were checked
+  std::set<const Symbol *> ConstsChecked; // roots whose consts were checked
   /// The program has more instances than MaxInstances (reported once):
   /// elaboration stops making more, instead of making millions first.
   bool TooManyInstances = false;

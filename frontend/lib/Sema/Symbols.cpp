@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "SemaImpl.h"
-#include <cctype>
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <cctype>
 #include <functional>
 
 using namespace aspen;
@@ -134,7 +134,6 @@ static bool findExtension(const ast::CxxBody &Body, const char *&Word,
   return false;
 }
 
-
 /// box()'s parameters take the input's labels by position. A parameter
 /// named after another label of the signature (`box(long k, double x)` for
 /// `{x, <k>}`) is most likely a swap, which the types do not always catch
@@ -177,8 +176,8 @@ static void checkBoxParamNames(const ast::BoxModuleDecl &B,
     size_t At = std::string::npos;
     for (size_t P = T.find("box"); P != std::string::npos;
          P = T.find("box", P + 3)) {
-      bool WordStart = P == 0 || !(std::isalnum((unsigned char)T[P - 1]) ||
-                                   T[P - 1] == '_');
+      bool WordStart =
+          P == 0 || !(std::isalnum((unsigned char)T[P - 1]) || T[P - 1] == '_');
       size_t Q = P + 3;
       while (Q < T.size() && std::isspace((unsigned char)T[Q]))
         ++Q;
@@ -391,10 +390,10 @@ bool Sema::checkRequires() {
         Diags.report(Req.Range.Begin, DiagId::ErrDuplicateRequired) << Req.Text;
       else if (!lookup(Req.Text)) {
         Diags.report(Req.Range.Begin, DiagId::ErrUnknownRequired) << Req.Text;
-        suggestName(Req.Range.Begin, Req.Text,
-                    symbolNames({Symbol::Action, Symbol::Root,
-                                 Symbol::BuiltinReduce,
-                                 Symbol::BuiltinBroadcast}));
+        suggestName(
+            Req.Range.Begin, Req.Text,
+            symbolNames({Symbol::Action, Symbol::Root, Symbol::BuiltinReduce,
+                         Symbol::BuiltinBroadcast}));
       }
     }
   }

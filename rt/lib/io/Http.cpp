@@ -155,8 +155,8 @@ std::string http::formatDate(std::time_t T) {
                                        "Sep", "Oct", "Nov", "Dec"};
   char Buf[40];
   std::snprintf(Buf, sizeof Buf, "%s, %02d %s %04d %02d:%02d:%02d GMT",
-                Days[G.tm_wday], G.tm_mday, Months[G.tm_mon],
-                G.tm_year + 1900, G.tm_hour, G.tm_min, G.tm_sec);
+                Days[G.tm_wday], G.tm_mday, Months[G.tm_mon], G.tm_year + 1900,
+                G.tm_hour, G.tm_min, G.tm_sec);
   return Buf;
 }
 
@@ -164,8 +164,8 @@ std::optional<std::time_t> http::parseDate(std::string_view S) {
   std::string Z(S);
   std::tm G{};
   // IMF-fixdate, RFC 850, asctime (RFC 9110, 5.6.7).
-  for (const char *F : {"%a, %d %b %Y %H:%M:%S GMT", "%A, %d-%b-%y %H:%M:%S GMT",
-                        "%a %b %e %H:%M:%S %Y"}) {
+  for (const char *F : {"%a, %d %b %Y %H:%M:%S GMT",
+                        "%A, %d-%b-%y %H:%M:%S GMT", "%a %b %e %H:%M:%S %Y"}) {
     G = std::tm{};
     const char *End = strptime(Z.c_str(), F, &G);
     if (End && *End == '\0')

@@ -164,7 +164,8 @@ const Limits &limits() {
 /// One accepted connection; owned by the loop thread through the table
 /// below, which replies find it in by id (slot and generation).
 struct Conn {
-  explicit Conn(asio::io_context &Ctx) : Sock(Ctx), Linger(Ctx), Deadline(Ctx) {}
+  explicit Conn(asio::io_context &Ctx)
+      : Sock(Ctx), Linger(Ctx), Deadline(Ctx) {}
   tcp::socket Sock;
   /// After the peer's end of stream, how long replies are waited for: a
   /// module that answers nothing (or a peer gone for good) must not keep
@@ -177,10 +178,10 @@ struct Conn {
   asio::steady_timer Deadline;
   uint64_t DeadlineGen = 0;
   enum class Waiting { Nothing, Idle, Request, Reader } Wait = Waiting::Nothing;
-  bool Answered = false;   // some request was answered (idle, not new)
-  size_t OutBytes = 0;     // bytes of Out not yet written
-  bool Stalled = false;    // reading waits for the client to read replies
-  bool Refused = false;    // answered with an error by the framing itself
+  bool Answered = false; // some request was answered (idle, not new)
+  size_t OutBytes = 0;   // bytes of Out not yet written
+  bool Stalled = false;  // reading waits for the client to read replies
+  bool Refused = false;  // answered with an error by the framing itself
   Listener *L = nullptr;
   uint64_t Id = 0;
   std::string In;          // bytes read and not yet cut into requests
@@ -286,8 +287,7 @@ void Listener::accept() {
             return;
           if (E == asio::error::no_descriptors ||
               E == asio::error::no_buffer_space ||
-              E == asio::error::no_memory ||
-              E.value() == ENFILE) {
+              E == asio::error::no_memory || E.value() == ENFILE) {
             // It would fail again at once; connections that close give
             // the descriptors back.
             Backoff.expires_after(std::chrono::milliseconds(100));

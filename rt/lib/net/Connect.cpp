@@ -200,15 +200,15 @@ void Transport::Impl::dropStranger(tcp::socket &S, const std::string &Why) {
   if (Dropped.insert(Key).second) {
     if (DropLines < DropLinesPerMinute) {
       ++DropLines;
-      std::fprintf(stderr,
-                   "aspen: warning: node '%s': dropped a connection from %s: "
-                   "%s\n",
-                   Self.c_str(),
-                   Ec ? "an unknown address"
-                      : (R.address().to_string() + ":" +
-                         std::to_string(R.port()))
-                            .c_str(),
-                   Why.c_str());
+      std::fprintf(
+          stderr,
+          "aspen: warning: node '%s': dropped a connection from %s: "
+          "%s\n",
+          Self.c_str(),
+          Ec ? "an unknown address"
+             : (R.address().to_string() + ":" + std::to_string(R.port()))
+                   .c_str(),
+          Why.c_str());
     } else {
       ++DropSuppressed;
     }

@@ -73,9 +73,8 @@ private:
 
   bool same(const Slot &S, const long *Path, size_t Len) const {
     // An empty path may come as a null pointer, which memcmp must not see.
-    return S.Len == Len &&
-           (Len == 0 ||
-            std::memcmp(Arena.data() + S.Off, Path, Len * sizeof(long)) == 0);
+    return S.Len == Len && (Len == 0 || std::memcmp(Arena.data() + S.Off, Path,
+                                                    Len * sizeof(long)) == 0);
   }
 
   void place(const Slot &S) {

@@ -53,8 +53,8 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
     const bool Fired =
         E.FiredReplicas.contains(Hash, E.Scratch.data(), E.Scratch.size());
     const auto Index =
-        Fired ? 0 : E.States.findOrInsert(Hash, E.Scratch.data(),
-                                          E.Scratch.size());
+        Fired ? 0
+              : E.States.findOrInsert(Hash, E.Scratch.data(), E.Scratch.size());
     SyncState *S = Fired ? nullptr : &E.States[Index];
     const uint32_t Before = S ? S->records() : 0;
     const uint64_t Free = S ? S->freeOf(Matches) : 0;

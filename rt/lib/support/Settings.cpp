@@ -53,8 +53,8 @@ size_t distance(const std::string &A, const std::string &B) {
     Row[0] = I;
     for (size_t J = 1; J <= B.size(); ++J) {
       size_t Up = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
-                         Diag + (A[I - 1] == B[J - 1] ? 0 : 1)});
+      Row[J] = std::min(
+          {Row[J] + 1, Row[J - 1] + 1, Diag + (A[I - 1] == B[J - 1] ? 0 : 1)});
       Diag = Up;
     }
   }

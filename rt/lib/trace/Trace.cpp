@@ -67,15 +67,24 @@ void escape(FILE *F, const std::string &S) {
 
 const char *kindName(trace::Kind K) {
   switch (K) {
-  case trace::Run: return "run";
-  case trace::Send: return "send";
-  case trace::Dequeue: return "dequeue";
-  case trace::ParkedSend: return "parked in send";
-  case trace::ParkedDequeue: return "parked in dequeue";
-  case trace::FrameOut: return "frames out";
-  case trace::FrameIn: return "frames in";
-  case trace::Box: return "box";
-  case trace::ReduceStep: return "reduce step";
+  case trace::Run:
+    return "run";
+  case trace::Send:
+    return "send";
+  case trace::Dequeue:
+    return "dequeue";
+  case trace::ParkedSend:
+    return "parked in send";
+  case trace::ParkedDequeue:
+    return "parked in dequeue";
+  case trace::FrameOut:
+    return "frames out";
+  case trace::FrameIn:
+    return "frames in";
+  case trace::Box:
+    return "box";
+  case trace::ReduceStep:
+    return "reduce step";
   }
   return "?";
 }
@@ -145,8 +154,10 @@ void trace::write() {
   uint64_t Dropped = 0;
   for (auto &B : Buffers) {
     Dropped += B->Dropped;
-    std::fprintf(F, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":"
-                    "\"thread_name\",\"args\":{\"name\":\"", B->Tid);
+    std::fprintf(F,
+                 ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":"
+                 "\"thread_name\",\"args\":{\"name\":\"",
+                 B->Tid);
     escape(F, B->Name);
     std::fprintf(F, "\"}}");
     for (const Event &E : B->Events) {
@@ -180,7 +191,9 @@ void trace::write() {
         if (E.Detail) {
           bool To = E.K == Send || E.K == ParkedSend;
           std::fprintf(F, "\"%s\":\"",
-                       E.K == Box ? "network" : To ? "to" : "queue");
+                       E.K == Box ? "network"
+                       : To       ? "to"
+                                  : "queue");
           escape(F, E.Detail->empty() ? "(default)" : *E.Detail);
           std::fprintf(F, "\"%s", E.Value ? "," : "");
         }

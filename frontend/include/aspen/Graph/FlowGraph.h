@@ -275,8 +275,8 @@ struct SNetNode {
   std::vector<RecordType> BoxOutputs; // Box: signature outputs
   std::vector<Pattern> Patterns;      // Star/Feedback exit, Filter input, Sync
   std::string Tag;                    // Split
-  std::vector<FilterBranch> FilterBranches;             // Filter
-  bool Identity = false;                                // Filter `[]`
+  std::vector<FilterBranch> FilterBranches; // Filter
+  bool Identity = false;                    // Filter `[]`
   /// Parallel, Star, Split: S-Net's `||`, `**`, `!!`, whose output keeps
   /// the order of the input stream.
   bool Deterministic = false;
