@@ -57,7 +57,6 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     auto E = std::make_unique<Entity>();
     E->N = &N;
     E->Id = int(I);
-    E->ExamineLicence.E = E.get();
     E->Det = N.Deterministic;
     E->InDet = InDet[I];
     if (N.K == Node::Box) {
@@ -107,6 +106,31 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
       if (G.Nodes[C].K == Node::Sync)
         Entities[C]->Star = int(I);
     }
+  // Cells, and deterministic combinators (one shard: their instances share
+  // the tickets' order).
+  unsigned Sharded = 1;
+  while (Sharded < ShardsPerHelper * NumHelpers)
+    Sharded *= 2;
+  for (size_t I = 0; I < G.Nodes.size(); ++I) {
+    Entity *E = Entities[I].get();
+    if (!E || E->N->K == Node::Box)
+      continue;
+    // Replicated: a star or a split above the cell (above its star, for a
+    // star's whole operand), so that records reach it on several paths.
+    bool Replicated = false;
+    if (!E->Det && NumHelpers > 1)
+      for (int A = Parent[E->Star >= 0 ? E->Star : int(I)]; A >= 0;
+           A = Parent[A])
+        Replicated |= G.Nodes[A].K == Node::Star || G.Nodes[A].K == Node::Split;
+    const unsigned NS = Replicated ? Sharded : 1;
+    for (unsigned S = 0; S < NS; ++S) {
+      auto Sh = std::make_unique<CellShard>();
+      Sh->ExamineLicence.E = E;
+      Sh->ExamineLicence.Seq = S;
+      E->Shards.push_back(std::move(Sh));
+    }
+    E->ShardShift = 64 - unsigned(__builtin_ctz(NS));
+  }
   for (unsigned I = 0; I <= NumHelpers; ++I) {
     auto W = std::make_unique<Runner>();
     W->Rand = 0x9E3779B97F4A7C15ull * (I + 1);
@@ -161,13 +185,15 @@ std::string Engine::describeState() const {
                 : "records waiting in " + std::to_string(Waiting) + " of " +
                       std::to_string(E->Lanes.size()) + " replica lanes");
     } else {
-      int64_t Held = E->HeldRecords.load(std::memory_order_relaxed);
+      int64_t Held = 0, Replicas = 0;
+      for (const auto &Sh : E->Shards) {
+        Held += Sh->HeldRecords.load(std::memory_order_relaxed);
+        Replicas += Sh->HoldingReplicas.load(std::memory_order_relaxed);
+      }
       if (Held == 0)
         continue;
       S += "\n" + describeCell(*E->N) + ": " + std::to_string(Held) +
-           " records held in " +
-           std::to_string(E->HoldingReplicas.load(std::memory_order_relaxed)) +
-           " replicas";
+           " records held in " + std::to_string(Replicas) + " replicas";
     }
   }
   return S;

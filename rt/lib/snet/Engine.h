@@ -251,22 +251,115 @@ struct DetInstance {
   }
 };
 
-/// A box or a synchro-cell of the property graph.
-struct Entity {
-  const Node *N = nullptr;
-  int Id = -1; // N's index in the graph
+// A synchro-cell that is the whole operand of a star, `[| ... |] * P`:
+// a replica that has fired is the identity, and a record passing it
+// unchanged cannot match P, so records may skip it. Per instance of the
+// star (its path): the window of replicas First .. Last, each fired or
+// holding records (live), and per pattern the live replicas where it is
+// still free, so that a record finds the replica that takes it without
+// passing the others one by one. Fired replicas at the shallow end leave
+// the window, and an instance none of whose replicas holds a record is
+// forgotten whole: every replica it would start from is fresh again.
+struct StarState {
+  long First = 1;    // replicas before First have fired
+  long Last = 0;     // the deepest replica made
+  long InFlight = 0; // merged records on their way to the next replica
+  uint32_t Live = 0; // replicas holding records
+  /// Replica D at D mod the ring's size (a power of two, at least the
+  /// window's length); a fired replica's state holds nothing. A window
+  /// of one replica, which most instances never outgrow (Cholesky's
+  /// joins, fib's pairs), lives in One, inside the entry: the look-up
+  /// that finds the instance has brought it into the cache already.
+  SyncState One;
+  std::vector<SyncState> Ring; // empty while the window fits One
+  /// Per pattern: the live replicas where it is free. Made only when the
+  /// window first holds two replicas: most instances never do (fib's
+  /// join one pair each), and with one replica its state says it all.
+  std::vector<RingBitset> Free;
+  size_t capacity() const { return Ring.empty() ? 1 : Ring.size(); }
+  SyncState &at(long D) {
+    return Ring.empty() ? One : Ring[size_t(D) & (Ring.size() - 1)];
+  }
+  /// The first live replica from Start with a free
+  /// pattern among Matches, or RingBitset::None.
+  long find(uint64_t Matches, long Start) {
+    if (Free.empty()) // a window of one replica at most
+      return Live && Last >= Start && at(Last).freeOf(Matches)
+                 ? Last
+                 : RingBitset::None;
+    long Depth = RingBitset::None;
+    for (uint64_t B = Matches; B; B &= B - 1) {
+      const long D = Free[size_t(__builtin_ctzll(B))].next(
+          Start, Depth < 0 ? Last : Depth - 1);
+      if (D != RingBitset::None)
+        Depth = D;
+    }
+    return Depth;
+  }
+  /// Records that pattern I of replica D is free (On) or not.
+  void setFree(size_t I, long D, bool On) {
+    if (Free.empty())
+      return;
+    if (On)
+      Free[I].insert(D);
+    else
+      Free[I].erase(D);
+  }
+  /// Room for replicas First .. D, for a cell of NP patterns.
+  void reserve(long D, size_t NP) {
+    const size_t Need = size_t(D - First + 1);
+    if (Need <= capacity())
+      return;
+    size_t Cap = 2 * capacity();
+    while (Cap < Need)
+      Cap *= 2;
+    std::vector<SyncState> New(Cap);
+    for (long V = First; V <= Last; ++V)
+      New[size_t(V) & (Cap - 1)] = std::move(at(V));
+    Ring.swap(New);
+    if (!Free.empty()) {
+      for (RingBitset &F : Free)
+        F.resize(Cap, First, Last);
+      return;
+    }
+    Free.resize(NP);
+    for (RingBitset &F : Free)
+      F.resize(Cap, First, Last);
+    for (long V = First; V <= Last; ++V)
+      if (at(V).holdsAny())
+        for (size_t I = 0; I < NP; ++I)
+          if (!at(V).has(I))
+            Free[I].insert(V);
+  }
+  /// For PathMap, which reuses a forgotten instance's entry (whose
+  /// replicas all fired, so the ring and the sets are empty): keeps the
+  /// room.
+  void clear() {
+    First = 1;
+    Last = 0;
+    InFlight = 0;
+    Live = 0;
+    for (RingBitset &F : Free)
+      F.clear();
+  }
+};
 
-  // Boxes.
-  unsigned Limit = 1; // invocations at once, per lane
-  std::vector<std::unique_ptr<Lane>> Lanes;
-
-  // Synchro-cells: one stream, run by one examiner at a time.
+/// A synchro-cell's stream and the state of its replicas, or one shard of
+/// them. Replicas never share state, so a cell inside a star or a split is
+/// cut into shards by replica path (Entity::shardOf), each with its own
+/// stream, examiner and tables: the cell then runs on several workers at
+/// once, where one examiner for the whole cell made it the bottleneck of a
+/// data-driven network (Cholesky's update cell kept one worker busy while
+/// the other waited). Records of one replica all go to one shard, in the
+/// order they were pushed, so each replica's stream stays FIFO.
+struct alignas(64) CellShard {
   LinkedMPSCQueue<Item> In;
   Examiner Claim;
   // The network's own fiber does not examine a cell (a pass may be long, or
   // endless when a record goes round a star for ever, and the fiber must
   // keep admitting input and sending output): it pushes this licence
-  // (E = this, L = null) for a helper, at most one at a time.
+  // (E = the entity, L = null, Seq = the shard's index) for a helper, at
+  // most one at a time.
   Item ExamineLicence{Record(), Cont()};
   std::atomic<bool> LicencePending{false};
   // Written by the examiner only, read by ASPEN_DUMP.
@@ -278,115 +371,56 @@ struct Entity {
                               Replicas,
                           std::memory_order_relaxed);
   }
-
-  // Synchro-cells: state per replica, keyed by its path (the claim
-  // examiner's). A cell that has fired keeps only that fact; under a star
-  // (next), not even that.
+  // State per replica, keyed by its path (the examiner's). A cell that has
+  // fired keeps only that fact; under a star (Stars), not even that.
   PathMap<SyncState> States;
   PathSet FiredReplicas; // replicas that fired (not under a star)
-  std::vector<long> Scratch;
-
-  // A synchro-cell that is the whole operand of a star, `[| ... |] * P`:
-  // a replica that has fired is the identity, and a record passing it
-  // unchanged cannot match P, so records may skip it. Per instance of the
-  // star (its path): the window of replicas First .. Last, each fired or
-  // holding records (live), and per pattern the live replicas where it is
-  // still free, so that a record finds the replica that takes it without
-  // passing the others one by one. Fired replicas at the shallow end leave
-  // the window, and an instance none of whose replicas holds a record is
-  // forgotten whole: every replica it would start from is fresh again.
-  int Star = -1;
-  struct StarState {
-    long First = 1;    // replicas before First have fired
-    long Last = 0;     // the deepest replica made
-    long InFlight = 0; // merged records on their way to the next replica
-    uint32_t Live = 0; // replicas holding records
-    /// Replica D at D mod Ring.size() (a power of two, at least the
-    /// window's length); a fired replica's state holds nothing.
-    std::vector<SyncState> Ring;
-    /// Per pattern: the live replicas where it is free. Made only when the
-    /// window first holds two replicas: most instances never do (fib's
-    /// join one pair each), and with one replica its state says it all.
-    std::vector<RingBitset> Free;
-    SyncState &at(long D) { return Ring[size_t(D) & (Ring.size() - 1)]; }
-    /// The first live replica from Start with a free
-    /// pattern among Matches, or RingBitset::None.
-    long find(uint64_t Matches, long Start) {
-      if (Free.empty()) // a window of one replica at most
-        return Live && Last >= Start && at(Last).freeOf(Matches)
-                   ? Last
-                   : RingBitset::None;
-      long Depth = RingBitset::None;
-      for (uint64_t B = Matches; B; B &= B - 1) {
-        const long D = Free[size_t(__builtin_ctzll(B))].next(
-            Start, Depth < 0 ? Last : Depth - 1);
-        if (D != RingBitset::None)
-          Depth = D;
-      }
-      return Depth;
-    }
-    /// Records that pattern I of replica D is free (On) or not.
-    void setFree(size_t I, long D, bool On) {
-      if (Free.empty())
-        return;
-      if (On)
-        Free[I].insert(D);
-      else
-        Free[I].erase(D);
-    }
-    /// Room for replicas First .. D, for a cell of NP patterns.
-    void reserve(long D, size_t NP) {
-      const size_t Need = size_t(D - First + 1);
-      if (Need <= Ring.size())
-        return;
-      size_t Cap = Ring.empty() ? 1 : 2 * Ring.size();
-      while (Cap < Need)
-        Cap *= 2;
-      std::vector<SyncState> Old(Cap);
-      Old.swap(Ring);
-      for (long V = First; V <= Last && !Old.empty(); ++V)
-        at(V) = std::move(Old[size_t(V) & (Old.size() - 1)]);
-      if (Cap == 1)
-        return;
-      if (!Free.empty()) {
-        for (RingBitset &F : Free)
-          F.resize(Cap, First, Last);
-        return;
-      }
-      Free.resize(NP);
-      for (RingBitset &F : Free)
-        F.resize(Cap, First, Last);
-      for (long V = First; V <= Last; ++V)
-        if (at(V).holdsAny())
-          for (size_t I = 0; I < NP; ++I)
-            if (!at(V).has(I))
-              Free[I].insert(V);
-    }
-    /// For PathMap, which reuses a forgotten instance's entry (whose
-    /// replicas all fired, so the ring and the sets are empty): keeps the
-    /// room.
-    void clear() {
-      First = 1;
-      Last = 0;
-      InFlight = 0;
-      Live = 0;
-      for (RingBitset &F : Free)
-        F.clear();
-    }
-  };
   // Keyed by the instance's replica path, which is read off the arriving
   // record's own frames (just made by this worker, so in its cache): no
   // walk over the frames of a record that arrived earlier.
   PathMap<StarState> Stars;
+  std::vector<long> Scratch;
+};
+
+/// How many shards a cell inside a star or a split has per helper (a power
+/// of two): enough that two busy replicas rarely share one.
+constexpr unsigned ShardsPerHelper = 8;
+
+/// A box or a synchro-cell of the property graph.
+struct Entity {
+  const Node *N = nullptr;
+  int Id = -1; // N's index in the graph
+
+  // Boxes.
+  unsigned Limit = 1; // invocations at once, per lane
+  std::vector<std::unique_ptr<Lane>> Lanes;
+
+  // Synchro-cells: the stream and state, in shards (CellShard).
+  std::vector<std::unique_ptr<CellShard>> Shards;
+  /// The shard of the replica a record on its way to this cell is in (of
+  /// the star instance, for a cell that is a star's whole operand). The
+  /// shard is taken from the hash's top bits: a shard's tables index
+  /// their slots by the low ones.
+  CellShard &shardOf(const Cont &K) const {
+    if (Shards.size() == 1)
+      return *Shards[0];
+    const uint64_t H = pathHash(K, Star >= 0 ? K.depth() - 1 : K.depth());
+    return *Shards[H >> ShardShift];
+  }
+  unsigned ShardShift = 64;
+  // A synchro-cell that is the whole operand of a star (StarState): the
+  // star's node id.
+  int Star = -1;
 
   // A deterministic combinator (Det) is an entity too: records entering it
   // and leaving it, and notices of finished inputs, go through its stream
-  // (In, Claim, as a synchro-cell's), so its instances' state is its
+  // (its one shard's, as a synchro-cell's), so its instances' state is its
   // examiner's alone. InDet: a box, filter or cell inside one, which keeps
   // the counts of the tickets its records carry.
   bool Det = false;
   bool InDet = false;
-  PathMap<DetInstance> Dets;
+  PathMap<DetInstance> Dets; // a Det has one shard, whose examiner owns these
+  std::vector<long> Scratch;
 };
 
 class Engine;
@@ -458,8 +492,8 @@ private:
   void invoke(Runner &W, Item *It);
   void claim(Runner &W, Entity &E, Lane &L);
   void collect(Runner &W, Entity &E, Lane &L);
-  void runSync(Runner &W, Entity &E, Item *It);
-  void runStarSync(Runner &W, Entity &E, Item *It);
+  void runSync(Runner &W, Entity &E, CellShard &Sh, Item *It);
+  void runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It);
   void runDet(Runner &W, Entity &E, Item *It);
   void advanceDet(Runner &W, Entity &E, uint32_t Inst);
   void countDet(Runner &W, const Cont &K, int64_t Delta);
@@ -473,7 +507,7 @@ private:
   bool leave(Runner &W, Step &S);
   void toEntity(Runner &W, Entity &E, Record R, Cont K);
   void push(Runner &W, Entity &E, Item *It);
-  void examine(Runner &W, Entity &E);
+  void examine(Runner &W, Entity &E, CellShard &Sh);
   void toExit(Item *It);
   void enterInputs(Runner &W);
   void recordDone();

@@ -216,21 +216,22 @@ void Engine::push(Runner &W, Entity &E, Item *It) {
     L.Claim.poke([&] { claim(W, E, L); });
     return;
   }
-  E.In.push(It);
+  CellShard &Sh = E.shardOf(It->K);
+  Sh.In.push(It);
   if (&W == Runners[NumHelpers].get()) { // the network's own fiber
-    if (!E.LicencePending.exchange(true, std::memory_order_acq_rel)) {
-      W.Licences.push(&E.ExamineLicence);
+    if (!Sh.LicencePending.exchange(true, std::memory_order_acq_rel)) {
+      W.Licences.push(&Sh.ExamineLicence);
       wakeHelper();
     }
     return;
   }
-  examine(W, E);
+  examine(W, E, Sh);
 }
 
-void Engine::examine(Runner &W, Entity &E) {
-  E.Claim.poke([&] {
-    while (Item *It = E.In.pop())
-      runSync(W, E, It);
+void Engine::examine(Runner &W, Entity &E, CellShard &Sh) {
+  Sh.Claim.poke([&] {
+    while (Item *It = Sh.In.pop())
+      runSync(W, E, Sh, It);
   });
 }
 

@@ -111,8 +111,9 @@ void Engine::runHelper(Runner &W) {
         if (!It->L) { // a synchro-cell to examine, from the network's fiber
           // An exchange, not a store: it acquires the fiber's push of the
           // records this licence stands for.
-          It->E->LicencePending.exchange(false, std::memory_order_acq_rel);
-          examine(W, *It->E);
+          CellShard &Sh = *It->E->Shards[It->Seq];
+          Sh.LicencePending.exchange(false, std::memory_order_acq_rel);
+          examine(W, *It->E, Sh);
           continue;
         }
         invoke(W, It);

@@ -35,9 +35,9 @@ static uint64_t matchMask(const std::vector<Pattern> &Pats, const Record &R) {
   return M;
 }
 
-void Engine::runSync(Runner &W, Entity &E, Item *It) {
+void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   if (E.Star >= 0) {
-    runStarSync(W, E, It);
+    runStarSync(W, E, Sh, It);
     return;
   }
   if (E.Det) {
@@ -48,30 +48,30 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
   // A record no pattern matches passes without a look at (or a state made
   // for) its replica; so does one whose replica has fired.
   if (const uint64_t Matches = matchMask(N.Patterns, It->R)) {
-    E.Scratch.clear();
-    const uint64_t Hash = pathHash(It->K, It->K.depth(), &E.Scratch);
+    Sh.Scratch.clear();
+    const uint64_t Hash = pathHash(It->K, It->K.depth(), &Sh.Scratch);
     const bool Fired =
-        E.FiredReplicas.contains(Hash, E.Scratch.data(), E.Scratch.size());
+        Sh.FiredReplicas.contains(Hash, Sh.Scratch.data(), Sh.Scratch.size());
     const auto Index =
         Fired ? 0
-              : E.States.findOrInsert(Hash, E.Scratch.data(), E.Scratch.size());
-    SyncState *S = Fired ? nullptr : &E.States[Index];
+              : Sh.States.findOrInsert(Hash, Sh.Scratch.data(), Sh.Scratch.size());
+    SyncState *S = Fired ? nullptr : &Sh.States[Index];
     const uint32_t Before = S ? S->records() : 0;
     const uint64_t Free = S ? S->freeOf(Matches) : 0;
     if (Free) {
       S->hold(Free, N.Patterns.size(), It); // S owns It from here
       if (S->full(N.Patterns.size())) {
-        E.countHeld(-int64_t(Before), Before ? -1 : 0);
+        Sh.countHeld(-int64_t(Before), Before ? -1 : 0);
         Cont K = std::move(It->K);
         Record Merged = S->merge(N.Patterns);
         // All the replica keeps now is that it fired: a few words in the
         // set instead of its whole state (poweroftwo2 fires 2^20 - 1).
-        E.States.erase(Index);
-        E.FiredReplicas.insert(Hash, E.Scratch.data(), E.Scratch.size());
+        Sh.States.erase(Index);
+        Sh.FiredReplicas.insert(Hash, Sh.Scratch.data(), Sh.Scratch.size());
         W.fired(E.Id);
         route(W, {false, -1, std::move(Merged), std::move(K)});
       } else {
-        E.countHeld(1, Before ? 0 : 1);
+        Sh.countHeld(1, Before ? 0 : 1);
         if (E.InDet)
           countDet(W, It->K, -1);
       }
@@ -87,7 +87,7 @@ void Engine::runSync(Runner &W, Entity &E, Item *It) {
   recordDone();
 }
 
-void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
+void Engine::runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   const Node &N = *E.N;
   const Node &Star = G.Nodes[E.Star];
   const Record &R = It->R;
@@ -106,8 +106,8 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   // K ends in the star's frame, {star, depth}; the instance is the path
   // of the frames before it.
   const long Arrived = K.top().Value;
-  auto InstPos = stateFor(E.Stars, E.Scratch, K, K.depth() - 1);
-  Entity::StarState &Inst = E.Stars[InstPos];
+  auto InstPos = stateFor(Sh.Stars, Sh.Scratch, K, K.depth() - 1);
+  StarState &Inst = Sh.Stars[InstPos];
   if (Arrived > 1 && Inst.InFlight > 0)
     --Inst.InFlight; // a merged record, back from the replica it left
   // Replicas before First have fired, and so have those of First .. Last
@@ -126,7 +126,7 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
     Inst.reserve(Depth, NP);
     Inst.Last = Depth;
     ++Inst.Live;
-    E.countHeld(0, 1);
+    Sh.countHeld(0, 1);
   }
   SyncState &S = Inst.at(Depth);
   const uint64_t Free = S.freeOf(Matches);
@@ -136,13 +136,13 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   for (uint64_t B = Fresh ? All & ~Free : Free; B; B &= B - 1)
     Inst.setFree(size_t(__builtin_ctzll(B)), Depth, Fresh);
   if (!S.full(NP)) {
-    E.countHeld(1, 0);
+    Sh.countHeld(1, 0);
     if (E.InDet)
       countDet(W, K, -1);
     recordDone(); // held
     return;
   }
-  E.countHeld(-int64_t(Before), -1);
+  Sh.countHeld(-int64_t(Before), -1);
   if (Fresh && !Inst.InFlight && !Star.Patterns[0].matches(R))
     // It fired a fresh replica alone: the merge is the record itself, so
     // with no record held or coming back further on, it would fire every
@@ -168,7 +168,7 @@ void Engine::runStarSync(Runner &W, Entity &E, Item *It) {
   if (!Star.Patterns[0].matches(Merged))
     ++Inst.InFlight;
   else if (Inst.Live == 0 && !Inst.InFlight)
-    E.Stars.erase(InstPos);
+    Sh.Stars.erase(InstPos);
   route(W, {false, -1, std::move(Merged), std::move(Next)});
   recordDone();
 }
