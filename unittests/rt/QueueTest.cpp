@@ -17,8 +17,8 @@
 #include "queue/SPSCQueue.h"
 #include "queue/WorkStealingDeque.h"
 #include <atomic>
-#include <memory>
 #include <gtest/gtest.h>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -204,6 +204,65 @@ TEST(Examiner, ReentrantPokeAddsAPass) {
       E.poke([&] { ADD_FAILURE() << "ran inside the examiner"; });
   });
   EXPECT_EQ(Passes, 2);
+}
+
+TEST(Examiner, TryExamineOnlyWhenIdle) {
+  Examiner E;
+  int First = 0, Passes = 0;
+  // Idle: it becomes the examiner, runs First, then a pass.
+  EXPECT_TRUE(E.tryExamine([&] { ++First; }, [&] { ++Passes; }));
+  EXPECT_EQ(First, 1);
+  EXPECT_EQ(Passes, 1);
+  // During a pass, it refuses at once, and a poke from there still adds a
+  // pass after the current one.
+  E.poke([&] {
+    if (++Passes == 2) {
+      EXPECT_FALSE(E.tryExamine([&] { ADD_FAILURE() << "ran inside"; },
+                                [&] { ADD_FAILURE() << "ran inside"; }));
+      E.poke([&] {});
+    }
+  });
+  EXPECT_EQ(Passes, 3);
+}
+
+TEST(Examiner, TryExamineAndPokesNeverOverlap) {
+  // Half the threads poke, half try to examine first and poke when they
+  // cannot: every post is seen, and no two runs (First or passes) overlap.
+  constexpr unsigned T = 4;
+  constexpr uint64_t N = 100'000;
+  Examiner E;
+  std::atomic<int> Inside{0};
+  std::atomic<bool> Overlap{false};
+  std::atomic<uint64_t> Posted{0};
+  uint64_t Total = 0, Direct = 0; // the examiner's
+  auto Pass = [&] {
+    if (Inside.fetch_add(1) != 0)
+      Overlap = true;
+    Total = Posted.load(std::memory_order_acquire);
+    Inside.fetch_sub(1);
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned K = 0; K < T; ++K)
+    Threads.emplace_back([&, K] {
+      for (uint64_t I = 0; I < N; ++I) {
+        Posted.fetch_add(1, std::memory_order_release);
+        if (K % 2 == 0 || !E.tryExamine(
+                              [&] {
+                                if (Inside.fetch_add(1) != 0)
+                                  Overlap = true;
+                                ++Direct;
+                                Inside.fetch_sub(1);
+                              },
+                              Pass))
+          E.poke(Pass);
+      }
+    });
+  for (auto &Th : Threads)
+    Th.join();
+  EXPECT_FALSE(Overlap.load());
+  E.poke([&] {});
+  EXPECT_EQ(Total, T * N);
+  EXPECT_GT(Direct, 0u);
 }
 
 TEST(WorkStealingDeque, OwnerIsLifoThievesFifo) {

@@ -46,6 +46,27 @@ public:
            0);
   }
 
+  /// Becomes the examiner if no examination is under way, runs First()
+  /// and then Examine() passes as poke() does, and returns true; returns
+  /// false at once otherwise (the caller then queues its work and pokes).
+  /// For a caller whose work would otherwise go through the examined
+  /// object's queue only to be taken out again by itself: with no pass
+  /// under way, nothing queued before this call is unexamined but what
+  /// pushers still racing with it will poke for.
+  template <typename F, typename G> bool tryExamine(F &&First, G &&Examine) {
+    uint32_t Idle = 0;
+    if (!Pokes.compare_exchange_strong(Idle, 1, std::memory_order_acq_rel,
+                                       std::memory_order_relaxed))
+      return false;
+    First();
+    uint32_t Seen = 1;
+    do
+      Examine();
+    while ((Seen = Pokes.fetch_sub(Seen, std::memory_order_acq_rel) - Seen) !=
+           0);
+    return true;
+  }
+
 private:
   alignas(64) std::atomic<uint32_t> Pokes{0};
 };

@@ -492,7 +492,10 @@ private:
   void invoke(Runner &W, Item *It);
   void claim(Runner &W, Entity &E, Lane &L);
   void collect(Runner &W, Entity &E, Lane &L);
-  void runSync(Runner &W, Entity &E, CellShard &Sh, Item *It);
+  /// Runs a cell on a record from its stream (Queued: counted in Pending,
+  /// which this then decrements) or straight from push.
+  void runSync(Runner &W, Entity &E, CellShard &Sh, Item *It, bool Queued);
+  void runCell(Runner &W, Entity &E, CellShard &Sh, Item *It);
   void runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It);
   void runDet(Runner &W, Entity &E, Item *It);
   void advanceDet(Runner &W, Entity &E, uint32_t Inst);
@@ -508,6 +511,7 @@ private:
   void toEntity(Runner &W, Entity &E, Record R, Cont K);
   void push(Runner &W, Entity &E, Item *It);
   void examine(Runner &W, Entity &E, CellShard &Sh);
+  void drain(Runner &W, Entity &E, CellShard &Sh);
   void toExit(Item *It);
   void enterInputs(Runner &W);
   void recordDone();

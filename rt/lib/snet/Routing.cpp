@@ -205,8 +205,8 @@ void Engine::toEntity(Runner &W, Entity &E, Record R, Cont K) {
 }
 
 void Engine::push(Runner &W, Entity &E, Item *It) {
-  Pending.fetch_add(1, std::memory_order_relaxed);
   if (E.N->K == Node::Box) {
+    Pending.fetch_add(1, std::memory_order_relaxed);
     // The replica's lane.
     size_t Index = E.Lanes.size() > 1
                        ? size_t(pathHash(It->K, It->K.depth()) % E.Lanes.size())
@@ -217,8 +217,19 @@ void Engine::push(Runner &W, Entity &E, Item *It) {
     return;
   }
   CellShard &Sh = E.shardOf(It->K);
+  const bool Main = &W == Runners[NumHelpers].get(); // the network's fiber
+  // A helper whose record reaches a cell that no one is examining runs the
+  // cell on it at once: no trip through the stream, and no count in
+  // Pending (the record it descends from is counted until this returns).
+  // A deterministic combinator's records always queue: its examiner counts
+  // them itself.
+  if (!Main && !E.Det &&
+      Sh.Claim.tryExamine([&] { runSync(W, E, Sh, It, false); },
+                          [&] { drain(W, E, Sh); }))
+    return;
+  Pending.fetch_add(1, std::memory_order_relaxed);
   Sh.In.push(It);
-  if (&W == Runners[NumHelpers].get()) { // the network's own fiber
+  if (Main) {
     if (!Sh.LicencePending.exchange(true, std::memory_order_acq_rel)) {
       W.Licences.push(&Sh.ExamineLicence);
       wakeHelper();
@@ -229,10 +240,12 @@ void Engine::push(Runner &W, Entity &E, Item *It) {
 }
 
 void Engine::examine(Runner &W, Entity &E, CellShard &Sh) {
-  Sh.Claim.poke([&] {
-    while (Item *It = Sh.In.pop())
-      runSync(W, E, Sh, It);
-  });
+  Sh.Claim.poke([&] { drain(W, E, Sh); });
+}
+
+void Engine::drain(Runner &W, Entity &E, CellShard &Sh) {
+  while (Item *It = Sh.In.pop())
+    runSync(W, E, Sh, It, true);
 }
 
 /// A box or filter inside deterministic combinators made 1 + Delta records

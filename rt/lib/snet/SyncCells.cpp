@@ -35,15 +35,22 @@ static uint64_t matchMask(const std::vector<Pattern> &Pats, const Record &R) {
   return M;
 }
 
-void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
-  if (E.Star >= 0) {
-    runStarSync(W, E, Sh, It);
-    return;
-  }
-  if (E.Det) {
+void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It,
+                     bool Queued) {
+  if (E.Det) { // always queued; it counts its records itself
     runDet(W, E, It);
     return;
   }
+  if (E.Star >= 0)
+    runStarSync(W, E, Sh, It);
+  else
+    runCell(W, E, Sh, It);
+  // After the record's descendants were pushed and counted, if any.
+  if (Queued)
+    recordDone();
+}
+
+void Engine::runCell(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   const Node &N = *E.N;
   // A record no pattern matches passes without a look at (or a state made
   // for) its replica; so does one whose replica has fired.
@@ -52,9 +59,9 @@ void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
     const uint64_t Hash = pathHash(It->K, It->K.depth(), &Sh.Scratch);
     const bool Fired =
         Sh.FiredReplicas.contains(Hash, Sh.Scratch.data(), Sh.Scratch.size());
-    const auto Index =
-        Fired ? 0
-              : Sh.States.findOrInsert(Hash, Sh.Scratch.data(), Sh.Scratch.size());
+    const auto Index = Fired ? 0
+                             : Sh.States.findOrInsert(Hash, Sh.Scratch.data(),
+                                                      Sh.Scratch.size());
     SyncState *S = Fired ? nullptr : &Sh.States[Index];
     const uint32_t Before = S ? S->records() : 0;
     const uint64_t Free = S ? S->freeOf(Matches) : 0;
@@ -75,7 +82,6 @@ void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
         if (E.InDet)
           countDet(W, It->K, -1);
       }
-      recordDone();
       return;
     }
   }
@@ -84,7 +90,6 @@ void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   Cont K = std::move(It->K);
   delete It;
   route(W, {false, -1, std::move(R), std::move(K)});
-  recordDone();
 }
 
 void Engine::runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
@@ -139,7 +144,6 @@ void Engine::runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
     Sh.countHeld(1, 0);
     if (E.InDet)
       countDet(W, K, -1);
-    recordDone(); // held
     return;
   }
   Sh.countHeld(-int64_t(Before), -1);
@@ -170,7 +174,6 @@ void Engine::runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   else if (Inst.Live == 0 && !Inst.InFlight)
     Sh.Stars.erase(InstPos);
   route(W, {false, -1, std::move(Merged), std::move(Next)});
-  recordDone();
 }
 
 } // namespace aspen::snet::engine
