@@ -215,6 +215,10 @@ private:
         Text.replace(At, From.size(), To.str());
     };
     Replace(ModuleClassPrefix, "");
+    Replace("no matching function for call to 'callReduceOp'",
+            "a reduce operation must be a function 'void op(T &accumulator, "
+            "const T &contribution)' for a payload class T, declared at "
+            "namespace scope");
     Replace("no matching member function for call to 'aspenSend'",
             "cannot send this: send takes a QueueElement or a pointer to a "
             "payload (send QueueElement(new ArrayPayload<double>(n));)");

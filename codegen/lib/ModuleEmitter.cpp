@@ -223,11 +223,17 @@ public:
   }
 
   void reduceOp(const std::string &Op, SourceLoc Loc) {
-    lineAt(Loc);
+    newline();
     OS << "extern \"C\" void " << userOpSymbol(Op)
-       << "(::aspen::Payload &A, const ::aspen::Payload &B) { "
-          "::aspen::gen::callReduceOp(&"
-       << Op << ", A, B); }\n";
+       << "(::aspen::Payload &A, const ::aspen::Payload &B) {\n"
+          "  using ::aspen::gen::callReduceOp;\n";
+    // The call's name lands on the operation's line and column: an error
+    // about the operation's type (Clang reports it at the call) then
+    // points at `op` in `r(op)`.
+    lineAt(Loc);
+    OS.indent(Loc.Col > 1 ? Loc.Col - 1 : 0);
+    OS << "callReduceOp(&" << Op << ", A, B); }\n";
+    AtLineStart = true;
   }
 
 private:
@@ -554,7 +560,7 @@ std::string aspen::codegen::emitModuleSource(
   std::set<std::string> Ops;
   for (const graph::Collective &C : P.Collectives)
     if (C.UserOp && Ops.insert(C.Op).second)
-      E.reduceOp(C.Op, C.Loc);
+      E.reduceOp(C.Op, C.OpLoc.Line ? C.OpLoc : C.Loc);
   OS << '\n';
   return Out;
 }

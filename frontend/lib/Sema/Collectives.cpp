@@ -92,6 +92,7 @@ bool Sema::bindCollectiveOp(const ast::CollectiveExpr &C,
     return false;
   }
   G.Op = C.Op->Text;
+  G.OpLoc = C.Op->Range.Begin;
   G.UserOp = !graph::isBuiltinReduceOp(G.Op);
   if (G.UserOp && !isVisibleFunction(G.Op)) {
     Diags.report(C.Op->Range.Begin, DiagId::ErrUnknownReduceOp) << G.Op;

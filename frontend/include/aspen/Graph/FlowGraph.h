@@ -155,6 +155,7 @@ struct Collective {
   /// Reduce only: `sum`, `multiply`, `min`, `max`, or a user C++ function.
   std::string Op;
   bool UserOp = false;
+  SourceLoc OpLoc; // where the operation is named, `r(op)`
   /// Reduce: the output queues whose messages are combined. Broadcast: the
   /// output queues whose messages are copied to every receiver.
   std::vector<PortRef> Sources;

@@ -45,13 +45,19 @@ public:
 template <typename T>
 void callReduceOp(void (*Op)(T &, const T &), Payload &Acc,
                   const Payload &Next) {
-  T *A = dynamic_cast<T *>(&Acc);
-  const T *B = dynamic_cast<const T *>(&Next);
-  if (!A)
-    throwPayloadTypeError(typeid(T).name(), &Acc);
-  if (!B)
-    throwPayloadTypeError(typeid(T).name(), &Next);
-  Op(*A, *B);
+  static_assert(std::is_base_of_v<Payload, T>,
+                "a reduce operation 'void op(T &accumulator, const T "
+                "&contribution)' needs a payload class T, derived from "
+                "aspen::Payload");
+  if constexpr (std::is_base_of_v<Payload, T>) { // one error, not a cascade
+    T *A = dynamic_cast<T *>(&Acc);
+    const T *B = dynamic_cast<const T *>(&Next);
+    if (!A)
+      throwPayloadTypeError(typeid(T).name(), &Acc);
+    if (!B)
+      throwPayloadTypeError(typeid(T).name(), &Next);
+    Op(*A, *B);
+  }
 }
 
 /// The constructor of a module class for one declaration with arguments.
