@@ -35,6 +35,15 @@ endforeach()
 install(TARGETS aspenc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS aspenrt ${ASPEN_RT_VARIANTS}
         ARCHIVE DESTINATION ${ASPEN_INSTALL_RTDIR})
+# `--strip` (and the .deb) strips the runtime's debug information too,
+# which is most of its size.
+foreach(lib aspenrt ${ASPEN_RT_VARIANTS})
+  install(CODE "
+    if(CMAKE_INSTALL_DO_STRIP AND NOT \"${CMAKE_STRIP}\" STREQUAL \"\")
+      execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug
+        \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${ASPEN_INSTALL_RTDIR}/$<TARGET_FILE_NAME:${lib}>\")
+    endif()")
+endforeach()
 install(DIRECTORY rt/include/aspen DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY stdlib/ DESTINATION ${ASPEN_INSTALL_DATADIR}/stdlib)
 install(DIRECTORY examples/ DESTINATION ${ASPEN_INSTALL_DATADIR}/examples)
