@@ -88,7 +88,7 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libllvm16, libclang-cpp16, libantlr4-runtime4.9, clang-16, lld-16, \
 libstdc++-12-dev, libboost-context${Boost_VERSION_MAJOR}.${Boost_VERSION_MINOR}.0, \
 libhwloc-dev, libssl-dev, libjemalloc-dev")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "llvm-16-tools, python3-lit, cmake, ninja-build")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "llvm-16-tools, cmake, ninja-build")
 # The packages are built where the test and the user ask (cpack -B DIR);
 # the source package is not offered.
 set(CPACK_SOURCE_GENERATOR "")
