@@ -22,6 +22,15 @@ config.environment.pop("CLICOLOR_FORCE", None)
 
 config.substitutions.append(("%aspenc", os.path.join(config.aspen_tools_dir, "aspenc")))
 config.substitutions.append(("%examples", os.path.join(config.aspen_src_root, "examples")))
+# test/Install installs the build tree and packages it.
+config.substitutions.append(("%aspen_src_root", config.aspen_src_root))
+config.substitutions.append(("%aspen_obj_root", config.aspen_obj_root))
+config.substitutions.append(("%cmake", getattr(config, "cmake_command", "cmake")))
+config.substitutions.append(("%cpack", getattr(config, "cpack_command", "cpack")))
+# libaspenrt-asan.a and -tsan.a, for aspenc -fsanitize=address|thread
+# (ASPEN_RUNTIME_VARIANTS).
+if getattr(config, "aspen_runtime_variants", ""):
+    config.available_features.add("runtime-variants")
 
 # A test that hangs must fail, not stall the whole run: lit enforces this
 # limit when psutil is available (scripts/install-deps.sh installs it).

@@ -6,6 +6,7 @@
 
 #include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
+#include "aspen/CodeGen/Layout.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -33,9 +34,6 @@
 using namespace aspen;
 using namespace aspen::codegen;
 
-#ifndef ASPEN_RT_LIBRARY
-#define ASPEN_RT_LIBRARY ""
-#endif
 #ifndef ASPEN_BOOST_CONTEXT_LIBRARY
 #define ASPEN_BOOST_CONTEXT_LIBRARY "-lboost_context"
 #endif
@@ -220,12 +218,13 @@ int runLinker(const std::vector<std::string> &Args, llvm::StringRef Output,
 } // namespace
 
 namespace {
-/// The runtime variant for sanitizer San, installed next to libaspenrt.a:
-/// libaspenrt-asan.a, libaspenrt-tsan.a.
-std::string variantPath(llvm::StringRef San) {
-  llvm::SmallString<256> P(llvm::sys::path::parent_path(ASPEN_RT_LIBRARY));
-  llvm::sys::path::append(P, San == "address" ? "libaspenrt-asan.a"
-                                              : "libaspenrt-tsan.a");
+/// The runtime library: libaspenrt.a, or for sanitizer San its variant
+/// next to it (libaspenrt-asan.a, libaspenrt-tsan.a).
+std::string runtimePath(llvm::StringRef San = "") {
+  llvm::SmallString<256> P(runtimeLibraryDir());
+  llvm::sys::path::append(P, San.empty()        ? "libaspenrt.a"
+                             : San == "address" ? "libaspenrt-asan.a"
+                                                : "libaspenrt-tsan.a");
   return std::string(P.str());
 }
 
@@ -246,7 +245,7 @@ bool builtWith(llvm::StringRef San) {
 std::string sanitizedRuntime(llvm::StringRef San) {
   if (builtWith(San))
     return "";
-  std::string P = variantPath(San);
+  std::string P = runtimePath(San);
   return llvm::sys::fs::exists(P) ? P : "";
 }
 } // namespace
@@ -323,7 +322,7 @@ aspen::codegen::linkCommand(llvm::ArrayRef<std::string> Objects,
   // The command line's libraries and objects come after the program's
   // object, which uses them, and before the runtime's libraries.
   Args.insert(Args.end(), Opts.LinkArgs.begin(), Opts.LinkArgs.end());
-  std::string Runtime = ASPEN_RT_LIBRARY;
+  std::string Runtime = runtimePath();
   bool OwnAllocator = false;
   for (const std::string &San : Opts.Sanitizers) {
     Args.push_back("-fsanitize=" + San);
@@ -415,12 +414,11 @@ bool aspen::codegen::checkSanitizers(DiagnosticEngine &Diags,
         << "-fsanitize=" + San +
                " needs a libaspenrt built with it, and "
                "there is none: looked for '" +
-               variantPath(San) +
-               "'; sanitizer variants of the runtime are not built by default "
-               "(configure a build with -DASPEN_SANITIZE=" +
-               San +
-               ", whose aspenc builds every program with it, or copy that "
-               "build's lib/libaspenrt.a there; docs/tutorial.md)";
+               runtimePath(San) +
+               "'; this aspen was built without the runtime's sanitizer "
+               "variants, which are not built by default (configure aspen "
+               "with -DASPEN_RUNTIME_VARIANTS=ON to build and install them; "
+               "docs/install.md)";
     return false;
   }
   return true;

@@ -6,6 +6,7 @@
 
 #include "aspen/CodeGen/ClangRunner.h"
 #include "WireGen.h"
+#include "aspen/CodeGen/Layout.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -33,9 +34,6 @@ using namespace clang::ast_matchers;
 #endif
 #ifndef ASPEN_CLANG_RESOURCE_DIR
 #define ASPEN_CLANG_RESOURCE_DIR "/usr/lib/llvm-16/lib/clang/16"
-#endif
-#ifndef ASPEN_RT_INCLUDE_DIR
-#define ASPEN_RT_INCLUDE_DIR ""
 #endif
 
 std::string ClangRunner::clangDriver() { return ASPEN_CLANGXX; }
@@ -320,8 +318,7 @@ std::vector<std::string> driverArgs(const ClangOptions &Opts,
                                    ASPEN_CLANG_RESOURCE_DIR,
                                    "-Wall",
                                    "-Wno-unused-function"};
-  if (std::string(ASPEN_RT_INCLUDE_DIR).size())
-    Args.push_back(std::string("-I") + ASPEN_RT_INCLUDE_DIR);
+  Args.push_back("-I" + runtimeIncludeDir());
   for (const std::string &I : Opts.IncludeDirs)
     Args.push_back("-I" + I);
   for (const std::string &D : Opts.Defines)

@@ -13,6 +13,7 @@
 #include "aspen/Basic/Diagnostics.h"
 #include "aspen/CodeGen/ClangRunner.h"
 #include "aspen/CodeGen/CodeGen.h"
+#include "aspen/CodeGen/Layout.h"
 #include "aspen/Graph/GraphDumper.h"
 #include "aspen/Parse/Parser.h"
 #include "aspen/Parse/Stdlib.h"
@@ -63,9 +64,9 @@ llvm::cl::opt<Action> ActionOpt(
 llvm::cl::opt<std::string> StdlibDir(
     "stdlib-dir",
     llvm::cl::desc("Where modules the program requires but does not define "
-                   "are looked up, as <dir>/NAME.asp"),
-    llvm::cl::value_desc("dir"), llvm::cl::init(ASPEN_STDLIB_DIR),
-    llvm::cl::cat(AspenCategory));
+                   "are looked up, as <dir>/NAME.asp (default: "
+                   "share/aspen/stdlib beside aspenc's bin directory)"),
+    llvm::cl::value_desc("dir"), llvm::cl::cat(AspenCategory));
 
 llvm::cl::opt<std::string> Output("o",
                                   llvm::cl::desc("Write the output to <file>"),
@@ -662,6 +663,8 @@ int main(int Argc, char **Argv) {
 
   ParseOptions Opts;
   Opts.MaxNesting = MaxNesting;
+  if (StdlibDir.empty())
+    StdlibDir = codegen::stdlibDir();
   Opts.StdlibDir = StdlibDir;
   Inputs In;
   Doing = "reading the program";

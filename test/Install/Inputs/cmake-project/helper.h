@@ -1,0 +1,3 @@
+// Defined in helper.cpp, which aspenc compiles with the program.
+#pragma once
+int helperBase();

@@ -1,0 +1,2 @@
+#include "tiny.h"
+extern "C" int tinyScale(int X) { return TINY_FACTOR * X; }

@@ -1,0 +1,3 @@
+// A library of the project, built by CMake.
+#pragma once
+extern "C" int tinyScale(int X);
