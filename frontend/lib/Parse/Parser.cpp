@@ -27,6 +27,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <cstdio>
 
 using namespace aspen;
 using namespace aspen::parse;
@@ -82,6 +84,65 @@ static const char *closerText(size_t Type) {
   }
 }
 
+namespace {
+struct CodeRange {
+  uint32_t Lo, Hi;
+};
+constexpr CodeRange XidStart[] = {
+#define XID_START(Lo, Hi) {Lo, Hi},
+#include "XidRanges.def"
+};
+constexpr CodeRange XidContinue[] = {
+#define XID_CONTINUE(Lo, Hi) {Lo, Hi},
+#include "XidRanges.def"
+};
+template <size_t N> bool inRanges(const CodeRange (&R)[N], uint32_t C) {
+  const CodeRange *It = std::upper_bound(
+      R, R + N, C, [](uint32_t V, const CodeRange &X) { return V < X.Lo; });
+  return It != R && C <= (It - 1)->Hi;
+}
+} // namespace
+
+/// A name takes the characters a C++ identifier takes (XID_Start, then
+/// XID_Continue, as Clang does): the lexer lets any non-ASCII character
+/// into a name, and an invisible one (U+200B) or a bidi control (U+202E)
+/// would make two names that look the same differ. Reports the first
+/// refused character, in Clang's words.
+static bool checkIdentifier(FileId File, antlr4::Token *T,
+                            DiagnosticEngine &Diags) {
+  const std::string Text = T->getText();
+  for (size_t I = 0; I < Text.size();) {
+    const unsigned char C = static_cast<unsigned char>(Text[I]);
+    if (C < 0x80) {
+      ++I;
+      continue;
+    }
+    llvm::UTF32 Code = 0;
+    const llvm::UTF8 *Src = reinterpret_cast<const llvm::UTF8 *>(&Text[I]);
+    const llvm::UTF8 *Begin = Src;
+    llvm::UTF32 *Dst = &Code;
+    if (llvm::ConvertUTF8toUTF32(&Src, Src + (Text.size() - I), &Dst, Dst + 1,
+                                 llvm::strictConversion) ==
+            llvm::sourceIllegal ||
+        Dst == &Code)
+      return true; // not UTF-8: the lexer's business
+    const size_t Len = size_t(Src - Begin);
+    const bool First = I == 0;
+    if (!inRanges(XidContinue, Code) || (First && !inRanges(XidStart, Code))) {
+      char Hex[16];
+      std::snprintf(Hex, sizeof Hex, "%04X", unsigned(Code));
+      Diags.report(lastCharLoc(tokenLoc(File, T), Text.substr(0, I + Len)),
+                   First && inRanges(XidContinue, Code)
+                       ? DiagId::ErrIdentifierStartChar
+                       : DiagId::ErrIdentifierChar)
+          << Hex;
+      return false;
+    }
+    I += Len;
+  }
+  return true;
+}
+
 /// Step 3: reports malformed tokens, then bracket structure. Returns false
 /// after reporting errors.
 static bool prescan(FileId File, const std::vector<antlr4::Token *> &Tokens,
@@ -113,6 +174,9 @@ static bool prescan(FileId File, const std::vector<antlr4::Token *> &Tokens,
     case AspenLexer::ERROR_CHAR:
       Diags.report(Loc, DiagId::ErrStrayChar) << T->getText();
       Ok = false;
+      break;
+    case AspenLexer::IDENT:
+      Ok &= checkIdentifier(File, T, Diags);
       break;
     default:
       break;
