@@ -326,8 +326,9 @@ void SyntaxErrorReporter::fail(antlr4::Parser *P, antlr4::Token *Offending,
     if (const char *Stmt = enclosingStatement(Ctx)) {
       SourceLoc Loc =
           Prev ? tokenEndLoc(File, Prev) : tokenLoc(File, Offending);
-      Diags.report(Loc, DiagId::ErrExpected)
-          << "';'" << std::string(" after ") + Stmt;
+      (Diags.report(Loc, DiagId::ErrExpected)
+       << "';'" << std::string(" after ") + Stmt)
+          .fixIt(0, ";");
       throw antlr4::ParseCancellationException();
     }
   }

@@ -456,6 +456,25 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
     }
     Diags.report(R.Range.Begin, DiagId::ErrUnknownName)
         << R.Base.Text << S.RootSym->Name;
+    // A module's name where one of its instances is meant: say so, and
+    // name an instance of it if the root has one.
+    if (const Symbol *M = lookup(R.Base.Text);
+        M && (M->K == Symbol::Action || M->K == Symbol::Root)) {
+      std::string Example;
+      for (const auto &[Name, E] : S.Names)
+        if (E.K == Scope::Entry::Instances && E.Module == M) {
+          Example = Name;
+          break;
+        }
+      if (Example.empty())
+        Diags.report(R.Range.Begin, DiagId::NoteModuleNotInstance)
+            << R.Base.Text << "declare one first ('" + R.Base.Text + " x;')";
+      else
+        (Diags.report(R.Range.Begin, DiagId::NoteModuleNotInstance)
+         << R.Base.Text << "such as '" + Example + "'")
+            .fixIt(unsigned(R.Base.Text.size()), Example);
+      return std::nullopt;
+    }
     std::vector<std::string> Names = scopeNames(S);
     for (const std::string &N : symbolNames({Symbol::Net, Symbol::Box}))
       Names.push_back(N);
