@@ -63,6 +63,7 @@ targetMachine(llvm::Module &M, const CodeGenOptions &Opts, std::string &Err) {
 }
 
 void aspen::codegen::optimize(llvm::Module &M, const CodeGenOptions &Opts) {
+  PhaseTimer T("optimize", "Optimisation (LLVM)", Opts.TimeReport);
   std::string Err;
   std::unique_ptr<llvm::TargetMachine> TM = targetMachine(M, Opts, Err);
   llvm::LoopAnalysisManager LAM;
@@ -253,6 +254,7 @@ std::string sanitizedRuntime(llvm::StringRef San) {
 bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
                           llvm::StringRef Path, DiagnosticEngine &Diags,
                           const CodeGenOptions &Opts) {
+  PhaseTimer T("emit", "Machine code, and the link (lld)", Opts.TimeReport);
   switch (Kind) {
   case OutputKind::IRText:
   case OutputKind::IRBitcode: {

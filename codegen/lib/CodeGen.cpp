@@ -152,12 +152,18 @@ aspen::codegen::generate(const graph::Program &P,
   ClangRunner Clang(Diags, COpts);
   llvm::SmallString<128> Name;
   std::string Source;
-  if (!programSource(P, Units, Diags, Clang, COpts, Name, Source))
-    return nullptr;
-  std::unique_ptr<llvm::Module> Mods =
-      Clang.compile(Name, Source, Ctx, /*CheckModules=*/true);
+  std::unique_ptr<llvm::Module> Mods;
+  {
+    PhaseTimer T("modules", "Action and box modules: C++ to LLVM IR (Clang)",
+                 Opts.TimeReport);
+    if (!programSource(P, Units, Diags, Clang, COpts, Name, Source))
+      return nullptr;
+    Mods = Clang.compile(Name, Source, Ctx, /*CheckModules=*/true);
+  }
   if (!Mods)
     return nullptr;
+  PhaseTimer CxxTimer("cxx", "C++ sources on the command line (Clang)",
+                      Opts.TimeReport && !Opts.CxxSources.empty());
   for (const std::string &Path : Opts.CxxSources) {
     auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
     if (!Buf) {
@@ -172,6 +178,8 @@ aspen::codegen::generate(const graph::Program &P,
   }
 
   // main(), in a module of its own, then linked with the modules' IR.
+  PhaseTimer MainTimer("graph", "The flow graph: main() and collectives to IR",
+                       Opts.TimeReport);
   auto Main = std::make_unique<llvm::Module>("aspen.main", Ctx);
   Main->setTargetTriple(Mods->getTargetTriple());
   Main->setDataLayout(Mods->getDataLayout());

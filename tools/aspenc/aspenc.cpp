@@ -449,10 +449,18 @@ struct Inputs {
 };
 } // namespace
 
+/// -ftime-report, which Clang gets too: aspenc's phases get a table of
+/// their own ("aspenc phases").
+static bool timeReport() {
+  return llvm::is_contained(Forwarded.CxxFlags, "-ftime-report");
+}
+
 /// Phase 1: parses every .asp input (printing its tree for --dump-ast).
 /// False after reporting errors.
 static bool parseInputs(Inputs &In, SourceManager &SM, DiagnosticEngine &Diags,
                         const ParseOptions &Opts) {
+  codegen::PhaseTimer T("parse", "Parse (ANTLR) and build the AST",
+                        timeReport());
   for (const std::string &Path : InputFiles) {
     llvm::StringRef Ext = llvm::sys::path::extension(Path);
     if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx") {
@@ -475,6 +483,8 @@ static std::map<std::string, int64_t> constOverrides();
 static std::unique_ptr<graph::Program>
 elaborateProgram(const Inputs &In, const SourceManager &SM,
                  DiagnosticEngine &Diags) {
+  codegen::PhaseTimer T("sema", "Check and elaborate the flow graph",
+                        timeReport());
   SemaOptions Opts;
   Opts.RootName = RootOpt;
   Opts.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
@@ -491,6 +501,8 @@ elaborateProgram(const Inputs &In, const SourceManager &SM,
 /// errors.
 static bool placeOnNodes(graph::Program &Prog, SourceManager &SM,
                          DiagnosticEngine &Diags) {
+  codegen::PhaseTimer T("place", "Place on nodes and plan the collectives",
+                        timeReport());
   std::vector<graph::HostNode> Nodes;
   if (!HostfileOpt.empty()) {
     auto Read = place::readHostfile(HostfileOpt, SM, Diags);
@@ -520,6 +532,7 @@ static codegen::CodeGenOptions codeGenOptions(const Inputs &In) {
   CG.OptLevel = unsigned(OptLevel - '0');
   CG.DebugInfo = DebugInfo;
   CG.Verbose = Verbose;
+  CG.TimeReport = timeReport();
   CG.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   CG.Defines.assign(Defines.begin(), Defines.end());
   CG.CxxSources = In.CxxSources;

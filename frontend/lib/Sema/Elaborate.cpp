@@ -88,8 +88,9 @@ void Sema::elaborateRoot(Scope &S) {
     place(*P, S);
   for (const ast::FlowStmt *F : Flows)
     elaborateFlow(*F, S);
-  // One warning per constant or collective, not one per copy of a sub-root.
-  if (ConstsChecked.insert(S.RootSym).second) {
+  // One warning per constant or collective, not one per copy of a sub-root;
+  // none after an error, which may have left a use unseen.
+  if (ConstsChecked.insert(S.RootSym).second && !Diags.hasErrors()) {
     for (auto &[Name, C] : S.Consts)
       if (!C.Used)
         Diags.report(C.Loc, DiagId::WarnUnusedConst) << Name;
@@ -697,6 +698,10 @@ static std::string describeInstances(const graph::Program &P,
 }
 
 void Sema::warnConnectivity() {
+  // After an error the graph is incomplete: what looks unconnected may be
+  // what the erroneous statement meant to connect.
+  if (Diags.hasErrors())
+    return;
   // The same connection twice gets two turns of its source's round-robin,
   // which is rarely what was meant: say so once per flow statement.
   {

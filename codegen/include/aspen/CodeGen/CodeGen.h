@@ -22,6 +22,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
@@ -33,6 +34,9 @@ struct CodeGenOptions {
   unsigned OptLevel = 2; // -O0 ... -O3
   bool DebugInfo = false;
   bool Verbose = false;
+  /// -ftime-report: time each phase (PhaseTimer), printed at exit with
+  /// Clang's and LLVM's own reports.
+  bool TimeReport = false;
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> Defines;
   std::vector<std::string> CxxSources; // extra .cpp files to compile and link
@@ -99,6 +103,17 @@ bool checkSanitizers(DiagnosticEngine &Diags, const CodeGenOptions &Opts);
 /// Writes `M` to `Path` as `Kind`; an executable is linked with libaspenrt.
 bool emit(llvm::Module &M, OutputKind Kind, llvm::StringRef Path,
           DiagnosticEngine &Diags, const CodeGenOptions &Opts);
+
+/// One phase of aspenc in the -ftime-report table ("aspenc phases"), timed
+/// while in scope when Enabled.
+class PhaseTimer {
+public:
+  PhaseTimer(llvm::StringRef Name, llvm::StringRef Description, bool Enabled)
+      : T(Name, Description, "aspenc", "aspenc phases", Enabled) {}
+
+private:
+  llvm::NamedRegionTimer T;
+};
 
 } // namespace aspen::codegen
 
