@@ -19,6 +19,10 @@ config.environment["PATH"] = os.pathsep.join(
 )
 # Diagnostics must not depend on the terminal running the tests.
 config.environment.pop("CLICOLOR_FORCE", None)
+# aspenc's precompiled headers: in the build tree, so that every test
+# compiles as a user's aspenc does (from the cache), and a fresh build
+# starts with an empty one.
+config.environment["ASPEN_CACHE_DIR"] = os.path.join(config.test_exec_root, "aspen-cache")
 
 config.substitutions.append(("%aspenc", os.path.join(config.aspen_tools_dir, "aspenc")))
 config.substitutions.append(("%examples", os.path.join(config.aspen_src_root, "examples")))

@@ -95,6 +95,7 @@ ClangOptions clangOptions(llvm::ArrayRef<const ast::TranslationUnit *> Units,
   COpts.OptLevel = Opts.OptLevel;
   COpts.DebugInfo = Opts.DebugInfo;
   COpts.Verbose = Opts.Verbose;
+  COpts.UsePch = Opts.UsePch;
   COpts.BracketDepth = Opts.MaxNesting;
   COpts.Defines = Opts.Defines;
   COpts.ExtraArgs = Opts.CxxFlags;

@@ -100,6 +100,12 @@ llvm::cl::opt<bool> DebugInfo("g", llvm::cl::desc("Emit debug information"),
                               llvm::cl::cat(AspenCategory));
 llvm::cl::opt<bool> Verbose("v", llvm::cl::desc("Show the commands run"),
                             llvm::cl::cat(AspenCategory));
+llvm::cl::opt<bool>
+    NoPch("no-pch",
+          llvm::cl::desc("Parse the runtime's headers every time instead of "
+                         "using a precompiled header cached in "
+                         "ASPEN_CACHE_DIR (default ~/.cache/aspen)"),
+          llvm::cl::cat(AspenCategory));
 
 llvm::cl::opt<unsigned>
     ErrorLimit("error-limit",
@@ -533,6 +539,7 @@ static codegen::CodeGenOptions codeGenOptions(const Inputs &In) {
   CG.DebugInfo = DebugInfo;
   CG.Verbose = Verbose;
   CG.TimeReport = timeReport();
+  CG.UsePch = !NoPch;
   CG.IncludeDirs.assign(IncludeDirs.begin(), IncludeDirs.end());
   CG.Defines.assign(Defines.begin(), Defines.end());
   CG.CxxSources = In.CxxSources;

@@ -37,6 +37,10 @@ struct ClangOptions {
   /// Flags from aspenc's command line for Clang (-std=, -W..., -f...,
   /// -march=, -isystem ...), after aspenc's own defaults, so they win.
   std::vector<std::string> ExtraArgs;
+  /// Start the generated code from a precompiled header of the runtime's
+  /// headers, made once per set of arguments in the user's cache
+  /// (aspenc --no-pch: never).
+  bool UsePch = true;
 };
 
 /// A class whose name starts with this prefix is a generated action module:

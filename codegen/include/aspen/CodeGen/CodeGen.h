@@ -37,6 +37,9 @@ struct CodeGenOptions {
   /// -ftime-report: time each phase (PhaseTimer), printed at exit with
   /// Clang's and LLVM's own reports.
   bool TimeReport = false;
+  /// The generated code starts from a cached precompiled header of the
+  /// runtime's headers (ClangOptions::UsePch).
+  bool UsePch = true;
   std::vector<std::string> IncludeDirs;
   std::vector<std::string> Defines;
   std::vector<std::string> CxxSources; // extra .cpp files to compile and link
