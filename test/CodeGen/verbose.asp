@@ -16,6 +16,6 @@ Module Main is Root requires Module Quiet {
 Module Quiet {
   void run() { send QueueElement(); dequeue(); }
 }
-// CHECK:      aspenc: in-process clang: {{.*}}clang{{.*}} -std=c++17 -O3 {{.*}}-I{{.*}}/CodeGen -I{{.*}}/CodeGen/Inputs -DFOO=1 -DBAR -fbracket-depth=256 -c {{.*}}CodeGen{{/|\\}}Main.modules.cpp
+// CHECK:      aspenc: in-process clang: {{.*}}clang{{.*}} -std=c++17 -O3 {{.*}}-I{{.*}}/CodeGen -I{{.*}}/CodeGen/Inputs -DFOO=1 -DBAR -fbracket-depth=256{{( -include-pch [^ ]+)?}} -c {{.*}}CodeGen{{/|\\}}Main.modules.cpp
 // CHECK-NEXT: aspenc: in-process clang: {{.*}} -c {{.*}}/CodeGen/Inputs/extra.cpp
 // CHECK-NEXT: aspenc: link: {{.*}}clang{{.*}} -fuse-ld=lld {{.*}} -o {{.*}}verbose.asp.tmp {{.*}}libaspenrt.a

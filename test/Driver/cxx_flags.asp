@@ -35,4 +35,4 @@ Module A {
 }
 // CXX17: twice.h:3:16: error: no type named 'integral' in namespace 'std'
 // CHECK: twice(21) = 42
-// VERBOSE: aspenc: in-process clang: {{.*}} -std=c++17 {{.*}} -fbracket-depth=256 -std=c++20 -c
+// VERBOSE: aspenc: in-process clang: {{.*}} -std=c++17 {{.*}} -fbracket-depth=256 -std=c++20{{( -include-pch [^ ]+)?}} -c
