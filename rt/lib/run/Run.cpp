@@ -33,6 +33,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
 #include <pthread.h>
 #include <string>
 #include <thread>
@@ -46,6 +47,14 @@ namespace {
 
 /// Between the start and the end of the scheduler's run.
 std::atomic<bool> JobRunning{false};
+
+/// The reports of the end of the run (statistics, the trace) and those of
+/// an interrupt are written under this, so they never mix; an interrupt
+/// never gives it back, as the process ends.
+std::mutex FinishLock;
+bool StatsReported = false; // under FinishLock
+/// When the run started, for the seconds the statistics report.
+std::atomic<uint64_t> RunStart{0};
 
 /// std::exit(N) called by an instance (or a thread it started) while the
 /// job runs: the process ends with status N, as in any C++ program, with
@@ -238,6 +247,34 @@ void buildQueues(Runtime &R, const Role &Me) {
     }
 }
 
+/// ASPEN_TRACE: the flow key (trace::flowId) of each edge's target port:
+/// the port's number among every instance's input ports, the same on every
+/// node. A fan-in port with a producer on another node gets 0 (no arrows):
+/// there the transport, not the sender, learns a message's position.
+std::vector<uint64_t> flowKeys(const Runtime &R) {
+  std::vector<uint64_t> First(R.Instances.size());
+  uint64_t N = 0;
+  for (size_t K = 0; K < R.Instances.size(); ++K) {
+    First[K] = N;
+    N += R.Instances[K]->Type->Inputs.size();
+  }
+  std::vector<uint32_t> Fed(N), Remote(N);
+  auto PortOf = [&](size_t E) {
+    return First[R.Edges[E + 2]] + R.Edges[E + 3];
+  };
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    ++Fed[PortOf(E)];
+    if (R.Instances[R.Edges[E]]->Node != R.Instances[R.Edges[E + 2]]->Node)
+      ++Remote[PortOf(E)];
+  }
+  std::vector<uint64_t> Keys(R.Edges.size() / 4);
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    uint64_t P = PortOf(E);
+    Keys[E / 4] = Fed[P] > 1 && Remote[P] ? 0 : P + 1;
+  }
+  return Keys;
+}
+
 /// Every local output port's targets. Edges with one end here and one on
 /// another node are channels of the transport, numbered by edge index; on
 /// several nodes the transport is made here, to own their queues.
@@ -263,6 +300,7 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
       Ins.push_back(End);
     }
   }
+  std::vector<uint64_t> Keys = flowKeys(R);
   std::unique_ptr<transport::Transport> Net;
   if (Me.Distributed)
     Net = std::make_unique<transport::Transport>(nodeConfig(R, Me.Self), Outs,
@@ -274,11 +312,16 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
     OutputPort &O = R.Instances[From]->Outputs[R.Edges[E + 1]];
     if (!Me.local(R, To)) {
       O.Targets.push_back({Net->outboundPort(uint32_t(E / 4)), 0, To});
+      O.Targets.back().FlowKey = Keys[E / 4];
       continue;
     }
     InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
     O.Targets.push_back({&In, In.NumProducers++, To});
+    O.Targets.back().FlowKey = Keys[E / 4];
   }
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    if (Me.local(R, R.Edges[E + 2]))
+      R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].FlowKey = Keys[E / 4];
   return Net;
 }
 
@@ -293,7 +336,7 @@ bool checkOutputs(Runtime &R, const Role &Me) {
                          !checkWritable("ASPEN_TRACE", TraceVar)))
     return false;
   trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Me.Self].Name,
-              Me.Distributed);
+              Me.Self + 1, Me.Distributed);
   if (DumpPath && Me.Distributed) {
     // One dump per node, as for traces: live.dot -> live.<node>.dot
     static std::string PerNode;
@@ -304,18 +347,56 @@ bool checkOutputs(Runtime &R, const Role &Me) {
          checkWritable("ASPEN_TRACE", trace::Enabled ? trace::path() : nullptr);
 }
 
-/// SIGUSR1 asks for a dump; a thread of its own waits for it, so the dump
-/// is written outside any signal handler.
-void dumpOnSignal() {
+void flushOutput() {
+  std::fflush(stdout);
+  std::cout.flush();
+}
+
+/// SIGINT or SIGTERM with ASPEN_STATS or ASPEN_TRACE: the statistics so far
+/// and the trace of the events recorded so far are written (while the
+/// workers go on), then the signal ends the process as it would have, so
+/// whoever sent it sees the status it expects (128 + the signal).
+[[noreturn]] void finishOnSignal(int Sig) {
+  FinishLock.lock(); // for good: the run's own end must not write now
+  flushOutput();
+  if (StatsEnabled && !StatsReported) {
+    uint64_t T0 = RunStart.load(std::memory_order_relaxed);
+    reportStats(T0 ? (trace::now() - T0) / 1e9 : 0, Sig);
+  }
+  flushOutput();
+  trace::write();
+  std::fflush(nullptr);
+  std::signal(Sig, SIG_DFL);
+  sigset_t One;
+  sigemptyset(&One);
+  sigaddset(&One, Sig);
+  pthread_sigmask(SIG_UNBLOCK, &One, nullptr);
+  raise(Sig);
+  _exit(128 + Sig);
+}
+
+/// SIGUSR1 asks for a dump, and with ASPEN_STATS or ASPEN_TRACE, SIGINT and
+/// SIGTERM for those reports before the end; a thread of its own waits for
+/// them, so nothing is written inside a signal handler. Without those
+/// settings, SIGINT and SIGTERM keep their default action.
+void handleSignals() {
   sigset_t Set;
   sigemptyset(&Set);
   sigaddset(&Set, SIGUSR1);
+  if (StatsEnabled || trace::Enabled) {
+    sigaddset(&Set, SIGINT);
+    sigaddset(&Set, SIGTERM);
+  }
   pthread_sigmask(SIG_BLOCK, &Set, nullptr); // inherited by the workers
   std::thread([Set] {
     for (;;) {
       int Sig = 0;
-      if (sigwait(&Set, &Sig) == 0 && Sig == SIGUSR1)
+      if (sigwait(&Set, &Sig) != 0)
+        continue;
+      if (Sig == SIGUSR1)
         writeDump();
+      else
+        finishOnSignal(Sig);
     }
   }).detach();
 }
@@ -370,15 +451,11 @@ void spawnInstances(Runtime &R, const Role &Me, Scheduler &Sched) {
   }
 }
 
-void flushOutput() {
-  std::fflush(stdout);
-  std::cout.flush();
-}
-
 /// The scheduler's run, then the transport's end of the job, statistics
 /// and the trace. Returns the process's exit status.
 int runAndFinish(Runtime &R, Scheduler &Sched, transport::Transport *Net) {
   uint64_t Start = trace::now();
+  RunStart.store(Start, std::memory_order_relaxed);
   if (Net)
     Net->start(Sched);
   endOnExitWhileRunning();
@@ -390,9 +467,11 @@ int runAndFinish(Runtime &R, Scheduler &Sched, transport::Transport *Net) {
     flushOutput();
     Status = Net->finish(Status);
   }
+  std::lock_guard<std::mutex> L(FinishLock);
   if (StatsEnabled) {
     flushOutput(); // what the program printed comes first
     reportStats((trace::now() - Start) / 1e9);
+    StatsReported = true;
   }
   flushOutput();
   trace::write();
@@ -425,7 +504,22 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
     warnMisspelledSettings();
   if (Me.Launcher) {
     std::fflush(stdout);
-    return launch::startNodes(R.Nodes, R.Argc, R.Argv);
+    const char *Trace = settingText(Setting::TRACE);
+    // A node that ends before writing its trace must not leave an older
+    // run's file to be merged in its place.
+    for (const NodeInfo &N : R.Nodes)
+      if (Trace)
+        std::remove(trace::perNodePath(Trace, N.Name, ".json").c_str());
+    int Status = launch::startNodes(R.Nodes, R.Argc, R.Argv);
+    // The nodes have ended, by themselves or stopped by a signal passed
+    // on to them: their traces become one, a process per node.
+    if (Trace) {
+      std::vector<std::string> Names;
+      for (const NodeInfo &N : R.Nodes)
+        Names.push_back(N.Name);
+      trace::merge(Trace, Names);
+    }
+    return Status;
   }
   buildQueues(R, Me);
   std::unique_ptr<transport::Transport> Net = connectEdges(R, Me);
@@ -443,7 +537,7 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   R.Sched = GSched = &Sched;
   // Always: without ASPEN_DUMP, SIGUSR1 prints the dump to standard error
   // (its default action would end the program).
-  dumpOnSignal();
+  handleSignals();
   spawnInstances(R, Me, Sched);
   int Status = runAndFinish(R, Sched, Net.get());
   if (Status != 0)
