@@ -78,6 +78,8 @@ TEST(Trace, WrittenWhileThreadsRecord) {
   for (std::thread &T : Threads)
     T.join();
   trace::Enabled = false; // the other tests run without it
+  unsetenv("ASPEN_TRACE");
+  unsetenv("ASPEN_TRACE_EVENTS");
   std::string Text = readAll(Path);
   ASSERT_GE(Text.size(), 4u);
   EXPECT_EQ(Text.substr(Text.size() - 4), "\n]}\n");
