@@ -7,8 +7,10 @@
 // (the node's name before the extension, kept) and the launcher merges
 // them into FILE: a process per node, named after it, on one time line.
 // Every message is an arrow from its send to its dequeue, across nodes
-// too (100 + 100 over TCP, 100 within node 3), except those into a queue
-// fed from several nodes, whose order there is the transport's.
+// too: 100 + 100 over TCP (s -> r -> k) and 100 within node 3 (a, b -> m).
+// Into a queue fed from several nodes (x, y -> z) the transport claims a
+// message's place, so its arrow goes to the transport of node 3 (100 over
+// TCP) and a second one from there to the consumer (100).
 #include <aspen/runtime.h>
 #include <cstdio>
 
@@ -60,13 +62,13 @@ Module Sink {
 // TRACE-NEXT: events of unnamed processes: 0
 // TRACE: slices that overlap without nesting: 0
 // TRACE-NEXT: async begins and ends unpaired: 0
-// TRACE-NEXT: flow arrows: 300
+// TRACE-NEXT: flow arrows: 500
 // TRACE-NEXT: flow ids used more than once: 0
 // TRACE-NEXT: flow ends without a start: 0
 // TRACE-NEXT: flow starts without an end: 0
 // TRACE-NEXT: flow ends before their start: 0
 // TRACE-NEXT: flow events outside their send or dequeue slice: 0
-// TRACE-NEXT: flow arrows between processes: 200
+// TRACE-NEXT: flow arrows between processes: 300
 // TRACE-DAG: run: 9 names: a, b, k, m, r, s
 
 // NODE: processes: aspen 127.0.0.3 (pid 3)

@@ -83,9 +83,7 @@ struct InputPort {
   size_t ByteLimit = 0;
   std::atomic<size_t> QueuedBytes{0};
   /// ASPEN_TRACE: this queue's part of the flow ids of the messages it
-  /// carries (trace::flowId), the same on every node; 0 where the consumer
-  /// cannot tell a message's id (a fan-in port fed from another node, whose
-  /// position there is the transport's).
+  /// carries (trace::flowId), the same on every node.
   uint64_t FlowKey = 0;
 
   bool tryPush(Payload *P) {
@@ -137,7 +135,9 @@ struct Target {
   uint32_t Slot;     // this producer's slot in Port->ProducerSlots
   uint32_t Inst;     // for messages
   uint64_t Sent = 0; // messages, counted by the one producer of this edge
-  /// ASPEN_TRACE: the target queue's InputPort::FlowKey (0: no arrows).
+  /// ASPEN_TRACE: the key of this edge's arrows: the target queue's, or
+  /// for a fan-in queue on another node, the edge's own (the transport
+  /// there passes the message on with an arrow of the queue's).
   uint64_t FlowKey = 0;
 };
 

@@ -249,8 +249,8 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
   wakeConsumer(In);
   if constexpr (Traced) {
     // In a queue of one producer (an edge of its own, or the channel to
-    // another node, which delivers in order into a queue of its own
-    // there) the position is this edge's count.
+    // another node, whose count the transport there keeps too) the
+    // position is this edge's count.
     uint64_t Flow =
         T.FlowKey ? trace::flowId(T.FlowKey, In.Mpsc ? At : Seq) : 0;
     trace::record(trace::Send, &I.Name, &runtime().Instances[T.Inst]->Name,

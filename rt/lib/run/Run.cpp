@@ -247,32 +247,44 @@ void buildQueues(Runtime &R, const Role &Me) {
     }
 }
 
-/// ASPEN_TRACE: the flow key (trace::flowId) of each edge's target port:
-/// the port's number among every instance's input ports, the same on every
-/// node. A fan-in port with a producer on another node gets 0 (no arrows):
-/// there the transport, not the sender, learns a message's position.
-std::vector<uint64_t> flowKeys(const Runtime &R) {
+/// ASPEN_TRACE: the keys of each edge's arrows (trace::flowId), the same
+/// on every node. A queue's key is its number among every instance's input
+/// ports; a message's position in it is known to sender and receiver alike
+/// when one edge feeds it (also from another node: the channel delivers in
+/// order) or when the sender claims its cell itself (a fan-in queue fed
+/// here). Into a fan-in queue from another node, the transport claims the
+/// cell: the sender's arrow goes to the transport by the channel's count
+/// (a key of the edge's own, after the queues'), and a second one from
+/// there to the consumer.
+struct FlowKeys {
+  std::vector<uint64_t> Sender; // per edge: the key its sender uses
+  std::vector<uint64_t> Queue;  // per edge: its target queue's key
+  std::vector<uint64_t> Relay;  // per edge: the transport's (0: none)
+};
+
+FlowKeys flowKeys(const Runtime &R) {
   std::vector<uint64_t> First(R.Instances.size());
   uint64_t N = 0;
   for (size_t K = 0; K < R.Instances.size(); ++K) {
     First[K] = N;
     N += R.Instances[K]->Type->Inputs.size();
   }
-  std::vector<uint32_t> Fed(N), Remote(N);
-  auto PortOf = [&](size_t E) {
+  std::vector<uint32_t> Fed(N);
+  auto QueueOf = [&](size_t E) {
     return First[R.Edges[E + 2]] + R.Edges[E + 3];
   };
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    ++Fed[QueueOf(E)];
+  FlowKeys K;
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
-    ++Fed[PortOf(E)];
-    if (R.Instances[R.Edges[E]]->Node != R.Instances[R.Edges[E + 2]]->Node)
-      ++Remote[PortOf(E)];
+    uint64_t Q = QueueOf(E);
+    bool Relayed = Fed[Q] > 1 && R.Instances[R.Edges[E]]->Node !=
+                                     R.Instances[R.Edges[E + 2]]->Node;
+    K.Queue.push_back(Q + 1);
+    K.Relay.push_back(Relayed ? N + 1 + E / 4 : 0);
+    K.Sender.push_back(Relayed ? K.Relay.back() : Q + 1);
   }
-  std::vector<uint64_t> Keys(R.Edges.size() / 4);
-  for (size_t E = 0; E < R.Edges.size(); E += 4) {
-    uint64_t P = PortOf(E);
-    Keys[E / 4] = Fed[P] > 1 && Remote[P] ? 0 : P + 1;
-  }
-  return Keys;
+  return K;
 }
 
 /// Every local output port's targets. Edges with one end here and one on
@@ -280,6 +292,7 @@ std::vector<uint64_t> flowKeys(const Runtime &R) {
 /// several nodes the transport is made here, to own their queues.
 std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
   std::vector<transport::ChannelEnd> Outs, Ins;
+  FlowKeys Keys = flowKeys(R);
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
     uint32_t From = R.Edges[E], To = R.Edges[E + 2];
     if (Me.local(R, From) == Me.local(R, To))
@@ -297,10 +310,10 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
       End.Peer = R.Instances[From]->Node;
       End.Port = &In;
       End.Slot = In.NumProducers++;
+      End.FlowIn = Keys.Relay[E / 4];
       Ins.push_back(End);
     }
   }
-  std::vector<uint64_t> Keys = flowKeys(R);
   std::unique_ptr<transport::Transport> Net;
   if (Me.Distributed)
     Net = std::make_unique<transport::Transport>(nodeConfig(R, Me.Self), Outs,
@@ -312,16 +325,17 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
     OutputPort &O = R.Instances[From]->Outputs[R.Edges[E + 1]];
     if (!Me.local(R, To)) {
       O.Targets.push_back({Net->outboundPort(uint32_t(E / 4)), 0, To});
-      O.Targets.back().FlowKey = Keys[E / 4];
+      O.Targets.back().FlowKey = Keys.Sender[E / 4];
       continue;
     }
     InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
     O.Targets.push_back({&In, In.NumProducers++, To});
-    O.Targets.back().FlowKey = Keys[E / 4];
+    O.Targets.back().FlowKey = Keys.Sender[E / 4];
   }
   for (size_t E = 0; E < R.Edges.size(); E += 4)
     if (Me.local(R, R.Edges[E + 2]))
-      R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].FlowKey = Keys[E / 4];
+      R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].FlowKey =
+          Keys.Queue[E / 4];
   return Net;
 }
 

@@ -178,11 +178,24 @@ void trace::init(const std::string &Node, unsigned NodePid, bool SeveralNodes) {
   Capacity = settingCount(Setting::TRACE_EVENTS);
   NumChunks = (Capacity + ChunkSize - 1) / ChunkSize;
   // The wall clock read with the origin: nodes on different hosts share no
-  // steady clock, and the launcher aligns their files by this.
-  Origin = now();
-  OriginWall = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count());
+  // steady clock, and the launcher aligns their files by this. Read between
+  // two readings of the trace clock, the closest pair of several: a thread
+  // preempted between the readings would shift the node's events by as
+  // long, and turn arrows between nodes backwards.
+  uint64_t Best = UINT64_MAX;
+  for (int K = 0; K < 8; ++K) {
+    uint64_t Before = now();
+    uint64_t Wall =
+        uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                     std::chrono::system_clock::now().time_since_epoch())
+                     .count());
+    uint64_t After = now();
+    if (After - Before < Best) {
+      Best = After - Before;
+      Origin = Before + (After - Before) / 2;
+      OriginWall = Wall;
+    }
+  }
   Enabled = true;
 }
 
