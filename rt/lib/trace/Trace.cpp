@@ -360,43 +360,87 @@ void trace::write() {
 }
 
 namespace {
-/// Reads a whole file; false when it cannot be opened.
-bool readFile(const std::string &Name, std::string &Text) {
-  FILE *F = std::fopen(Name.c_str(), "r");
-  if (!F)
-    return false;
-  char Buf[1 << 16];
-  size_t Got;
-  while ((Got = std::fread(Buf, 1, sizeof Buf, F)) > 0)
-    Text.append(Buf, Got);
-  std::fclose(F);
-  return true;
+/// One node's file, read a line at a time: each event is a line of its own
+/// (as write() puts them), so merging needs no JSON parser and holds one
+/// line in memory, not the file.
+struct NodeFile {
+  FILE *F = nullptr;
+  char *Buf = nullptr;
+  size_t Cap = 0;
+  uint64_t Wall = 0;
+  ~NodeFile() {
+    if (F)
+      std::fclose(F);
+    std::free(Buf);
+  }
+  /// Opens the file and reads its header; false when it is not a whole
+  /// trace file's beginning.
+  bool open(const std::string &Name) {
+    F = std::fopen(Name.c_str(), "r");
+    if (!F)
+      return false;
+    std::string Head;
+    if (!raw(Head))
+      return false;
+    const char *Key = "\"aspen_origin_wall_ns\":\"";
+    size_t At = Head.find(Key);
+    if (At == std::string::npos ||
+        Head.find("\"traceEvents\":[") == std::string::npos)
+      return false;
+    Wall = std::strtoull(Head.c_str() + At + std::strlen(Key), nullptr, 10);
+    return true;
+  }
+  /// The next event, without its separating comma; false at the end. A
+  /// line without its newline is one a node killed while writing left cut
+  /// short: it ends the file.
+  bool next(std::string &Line) {
+    for (;;) {
+      if (!raw(Line))
+        return false;
+      if (!Line.empty() && Line.back() == ',')
+        Line.pop_back();
+      if (Line.empty() || Line[0] != '{')
+        continue; // the closing "]}"
+      return true;
+    }
+  }
+  /// The next line, whole (its newline read, not kept).
+  bool raw(std::string &Line) {
+    ssize_t N = getline(&Buf, &Cap, F);
+    if (N <= 0 || Buf[N - 1] != '\n')
+      return false;
+    Line.assign(Buf, size_t(N - 1));
+    return true;
+  }
+  /// Back to the first event.
+  void rewind() {
+    std::rewind(F);
+    std::string Head;
+    raw(Head);
+  }
+};
+
+/// The id of a flow event's line ("id":"0x..."), or 0.
+uint64_t flowIdOf(const std::string &Line) {
+  size_t Id = Line.find("\"id\":\"");
+  return Id == std::string::npos
+             ? 0
+             : std::strtoull(Line.c_str() + Id + 6, nullptr, 16);
 }
 } // namespace
 
 bool trace::merge(const std::string &Path,
                   const std::vector<std::string> &Nodes) {
-  struct NodeFile {
-    std::string Text;
-    uint64_t Wall = 0;
-  };
-  std::vector<NodeFile> Files;
+  std::vector<std::unique_ptr<NodeFile>> Files;
   std::vector<std::string> Missing;
   uint64_t First = UINT64_MAX;
   for (const std::string &Node : Nodes) {
-    NodeFile NF;
-    std::string Name = perNodePath(Path, Node, ".json");
-    const char *Key = "\"aspen_origin_wall_ns\":\"";
-    size_t At;
-    if (!readFile(Name, NF.Text) ||
-        (At = NF.Text.find(Key)) == std::string::npos ||
-        NF.Text.find("\"traceEvents\":[\n") == std::string::npos) {
+    auto NF = std::make_unique<NodeFile>();
+    if (!NF->open(perNodePath(Path, Node, ".json"))) {
       Missing.push_back(Node);
       continue;
     }
-    NF.Wall =
-        std::strtoull(NF.Text.c_str() + At + std::strlen(Key), nullptr, 10);
-    First = std::min(First, NF.Wall);
+    First = std::min(First, NF->Wall);
     Files.push_back(std::move(NF));
   }
   // No node got as far as its trace (each has said why): nothing to merge.
@@ -408,59 +452,41 @@ bool trace::merge(const std::string &Path,
                  "this host, or it ended before writing it); the merged "
                  "ASPEN_TRACE file lacks it\n",
                  Node.c_str());
+  // The arrows that start somewhere: the end of one whose start no node
+  // wrote (a node interrupted before it recorded the send, a node whose
+  // file is elsewhere) is left out.
+  std::unordered_set<uint64_t> Sent;
+  std::string Line;
+  for (auto &NF : Files) {
+    while (NF->next(Line))
+      if (Line.find("\"ph\":\"s\"") != std::string::npos)
+        Sent.insert(flowIdOf(Line));
+    NF->rewind();
+  }
   FILE *F = std::fopen(Path.c_str(), "w");
   if (!F) {
     std::fprintf(stderr, "aspen: warning: cannot write ASPEN_TRACE file '%s'\n",
                  Path.c_str());
     return false;
   }
-  // Each node wrote one event a line, its times from its own origin.
-  std::vector<std::vector<std::string>> Lines(Files.size());
-  std::unordered_set<std::string> Sent;
-  auto IdOf = [](const std::string &Line) {
-    size_t Id = Line.find("\"id\":\"");
-    return Id == std::string::npos
-               ? std::string()
-               : Line.substr(Id + 6, Line.find('"', Id + 6) - Id - 6);
-  };
-  for (size_t K = 0; K < Files.size(); ++K) {
-    const std::string &Text = Files[K].Text;
-    size_t Pos = Text.find("\"traceEvents\":[\n") + 16;
-    while (Pos < Text.size()) {
-      size_t End = Text.find('\n', Pos);
-      if (End == std::string::npos)
-        break; // a node killed while writing: its last line is cut
-      std::string Line = Text.substr(Pos, End - Pos);
-      Pos = End + 1;
-      if (!Line.empty() && Line.back() == ',')
-        Line.pop_back();
-      if (Line.empty() || Line[0] != '{')
-        continue; // the closing "]}"
-      if (Line.find("\"ph\":\"s\"") != std::string::npos)
-        Sent.insert(IdOf(Line));
-      Lines[K].push_back(std::move(Line));
-    }
-  }
   std::fprintf(F, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
   const char *Sep = "\n";
-  for (size_t K = 0; K < Files.size(); ++K) {
+  for (auto &NF : Files) {
     // Shifting "ts" by the difference of the origins' wall-clock readings
     // puts every node on the first one's time line. A "ts" key cannot
     // occur inside a string, whose quotes are escaped.
-    double Shift = double(Files[K].Wall - First) / 1000.0;
-    for (std::string &Line : Lines[K]) {
-      // The end of an arrow whose start no node wrote (a node interrupted
-      // before it recorded the send, a node whose file is elsewhere).
+    double Shift = double(NF->Wall - First) / 1000.0;
+    while (NF->next(Line)) {
       if (Line.find("\"ph\":\"f\"") != std::string::npos &&
-          !Sent.count(IdOf(Line)))
+          !Sent.count(flowIdOf(Line)))
         continue;
       size_t Ts = Line.find("\"ts\":");
       if (Ts != std::string::npos && Shift != 0) {
         char *NumEnd;
         double V = std::strtod(Line.c_str() + Ts + 5, &NumEnd);
-        char Buf[32];
-        std::snprintf(Buf, sizeof Buf, "%.3f", V + Shift);
-        Line = Line.substr(0, Ts + 5) + Buf +
+        char Num[32];
+        std::snprintf(Num, sizeof Num, "%.3f", V + Shift);
+        Line = Line.substr(0, Ts + 5) + Num +
                Line.substr(size_t(NumEnd - Line.c_str()));
       }
       std::fputs(Sep, F);
