@@ -232,11 +232,11 @@ void trace::write() {
     return B.Chunks[K >> ChunkBits].load(
         std::memory_order_acquire)[K & (ChunkSize - 1)];
   };
-  // What each thread had published when the writing began; read once, as
-  // the threads may go on recording.
-  // A run not over yet is a slice up to now, if its fiber was read
-  // consistently (not switching meanwhile) and its run is not among the
-  // events read: the events then recorded within it end before now.
+  // What each thread had published when the writing began, read once, as
+  // the threads may go on recording; and the run each is in the middle of,
+  // which becomes a slice up to now if its fiber was read consistently
+  // (not switching meanwhile) and its run is not among the events read:
+  // the events recorded within it so far end before now.
   std::vector<size_t> Counts;
   std::vector<std::pair<const std::string *, uint64_t>> Open;
   for (auto &B : Buffers) {
