@@ -23,5 +23,11 @@ Module W {
 // Ten rounds of three contributions: two combines each.
 // CHECK: slices that overlap without nesting: 0
 // CHECK-NEXT: async begins and ends unpaired: 0
+// CHECK-NEXT: flow arrows: 60
+// CHECK-NEXT: flow ids used more than once: 0
+// CHECK-NEXT: flow ends without a start: 0
+// CHECK-NEXT: flow starts without an end: 0
+// CHECK-NEXT: flow ends before their start: 0
+// CHECK-NEXT: flow events outside their send or dequeue slice: 0
 // CHECK-DAG: reduce step: 1 names: reduce step total
 // CHECK-DAG: run: {{[0-9]+}} names: total, w[0], w[1], w[2]

@@ -47,6 +47,12 @@ Module Sink {
 // CHECK: threads: worker 0
 // CHECK-NEXT: slices that overlap without nesting: 0
 // CHECK-NEXT: async begins and ends unpaired: 0
+// CHECK-NEXT: flow arrows: 150
+// CHECK-NEXT: flow ids used more than once: 0
+// CHECK-NEXT: flow ends without a start: 0
+// CHECK-NEXT: flow starts without an end: 0
+// CHECK-NEXT: flow ends before their start: 0
+// CHECK-NEXT: flow events outside their send or dequeue slice: 0
 // CHECK-DAG: box: 2 names: box Once, box Twice
 // 50 invocations of Twice (100 records) and 100 of Once (100 records).
 // ARGS: box events 150 records 200 network net#1

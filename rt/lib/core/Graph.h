@@ -82,11 +82,23 @@ struct InputPort {
   /// is always let in, however large.
   size_t ByteLimit = 0;
   std::atomic<size_t> QueuedBytes{0};
+  /// ASPEN_TRACE: this queue's part of the flow ids of the messages it
+  /// carries (trace::flowId), the same on every node.
+  uint64_t FlowKey = 0;
 
   bool tryPush(Payload *P) {
     if (ByteLimit) [[unlikely]]
       return tryPushBounded(P);
     return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
+  }
+  /// tryPush for a traced send: At is the position taken in a fan-in
+  /// queue (in a queue of one producer, that producer's count).
+  bool tryPushAt(Payload *P, size_t &At) {
+    return Mpsc ? Mpsc->tryPushAt(P, At) : tryPush(P);
+  }
+  /// For the consumer: the elements popped so far.
+  size_t popped() const {
+    return Spsc ? Spsc->popped() : Mpsc ? Mpsc->popped() : 0;
   }
   bool tryPop(Payload *&P) {
     if (Spsc) {
@@ -123,6 +135,10 @@ struct Target {
   uint32_t Slot;     // this producer's slot in Port->ProducerSlots
   uint32_t Inst;     // for messages
   uint64_t Sent = 0; // messages, counted by the one producer of this edge
+  /// ASPEN_TRACE: the key of this edge's arrows: the target queue's, or
+  /// for a fan-in queue on another node, the edge's own (the transport
+  /// there passes the message on with an arrow of the queue's).
+  uint64_t FlowKey = 0;
 };
 
 struct OutputPort {
@@ -185,6 +201,9 @@ void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E);
 /// of the stream. ModuleBase::aspenDequeue, which cannot tell the two
 /// apart, is this; collectives, which must, call it themselves.
 Payload *dequeueOrEnd(Instance &I, unsigned Port, bool &Ended);
+/// ASPEN_TRACE: I took an element from input Port at TPop (after a slice
+/// from Start): a dequeue slice ending the message's arrow.
+void traceDequeue(Instance &I, unsigned Port, uint64_t Start, uint64_t TPop);
 /// After a push: wakes the port's consumer if it waits (the Dekker
 /// partner of the consumer's publish-then-recheck).
 void wakeConsumer(InputPort &In);

@@ -18,6 +18,7 @@
 #include "core/Graph.h"
 #include "support/Support.h"
 #include "trace/Trace.h"
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <string>
@@ -110,12 +111,20 @@ bool spinPop(InputPort &In, Payload *&P) {
   return false;
 }
 
-bool spinPush(InputPort &In, Payload *P) {
+/// A push; a traced one also learns the position the message took.
+template <bool Traced> bool push(InputPort &In, Payload *P, size_t &At) {
+  if constexpr (Traced)
+    return In.tryPushAt(P, At);
+  else
+    return In.tryPush(P);
+}
+
+template <bool Traced> bool spinPush(InputPort &In, Payload *P, size_t &At) {
   if (!GSched->maySpin())
     return false;
   for (int K = 0; K < SpinIterations; ++K) {
     cpuPause();
-    if (In.tryPush(P))
+    if (push<Traced>(In, P, At))
       return true;
   }
   return false;
@@ -184,11 +193,18 @@ void ModuleBase::sendTo(unsigned Target, QueueElement &&E) {
 }
 
 namespace aspen::rt {
-// One message onto the queue of one target, waiting while it is full.
-void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
+namespace {
+// One message onto the queue of one target, waiting while it is full. Made
+// twice: untraced, exactly the send it always was; traced, with the
+// timestamps and positions of the send slice and the message's arrow.
+template <bool Traced>
+void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
   InputPort &In = *T.Port;
-  Payload *P = E.release();
-  if (!In.tryPush(P) && !spinPush(In, P)) {
+  size_t At = 0;
+  // The send slice starts before the push that succeeds: the arrow leaves
+  // it before the consumer can have taken the message.
+  uint64_t Start = Traced ? nowNs() : 0;
+  if (!push<Traced>(In, P, At) && !spinPush<Traced>(In, P, At)) {
     // Full: park in our producer slot until the consumer frees a cell.
     Scheduler *S = GSched;
     std::atomic<Fiber *> &Slot = In.ProducerSlots[T.Slot];
@@ -196,19 +212,24 @@ void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       Slot.store(&I.F, std::memory_order_relaxed);
       In.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
-      bool Pushed = In.tryPush(P);
+      bool Pushed = push<Traced>(In, P, At);
       if (!Pushed) {
         I.Blocked = Instance::Send;
         I.BlockedPort = Port;
-        uint64_t T0 = StatsEnabled || trace::Enabled ? nowNs() : 0;
+        uint64_t T0 = StatsEnabled || Traced ? nowNs() : 0;
         S->park();
+        uint64_t T1 = StatsEnabled || Traced ? nowNs() : 0;
         if (StatsEnabled)
-          I.SendNs += nowNs() - T0;
-        if (trace::Enabled)
+          I.SendNs += T1 - T0;
+        if constexpr (Traced) {
           trace::record(trace::ParkedSend, &I.Name,
-                        &runtime().Instances[T.Inst]->Name, T0, nowNs());
+                        &runtime().Instances[T.Inst]->Name, T0, T1);
+          // Other fibers ran on this worker meanwhile (and this one may be
+          // on another now): the slice is what follows the wait.
+          Start = T1;
+        }
         I.Blocked = Instance::None;
-        Pushed = In.tryPush(P);
+        Pushed = push<Traced>(In, P, At);
       } else {
         I.F.St.store(Fiber::Running, std::memory_order_relaxed);
       }
@@ -218,10 +239,7 @@ void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
         break;
     }
   }
-  ++T.Sent;
-  if (trace::Enabled)
-    trace::record(trace::Send, &I.Name, &runtime().Instances[T.Inst]->Name,
-                  trace::now());
+  uint64_t Seq = T.Sent++;
   if (StatsEnabled) {
     size_t Depth = In.size(),
            Seen = In.HighWater.load(std::memory_order_relaxed);
@@ -229,6 +247,33 @@ void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
       ;
   }
   wakeConsumer(In);
+  if constexpr (Traced) {
+    // In a queue of one producer (an edge of its own, or the channel to
+    // another node, whose count the transport there keeps too) the
+    // position is this edge's count.
+    uint64_t Flow =
+        T.FlowKey ? trace::flowId(T.FlowKey, In.Mpsc ? At : Seq) : 0;
+    trace::record(trace::Send, &I.Name, &runtime().Instances[T.Inst]->Name,
+                  Start, std::max(nowNs(), Start + 2), 0, Flow, Start + 1);
+  }
+}
+} // namespace
+
+void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
+  Payload *P = E.release();
+  if (trace::Enabled) [[unlikely]]
+    pushToImpl<true>(I, Port, T, P);
+  else
+    pushToImpl<false>(I, Port, T, P);
+}
+
+void traceDequeue(Instance &I, unsigned Port, uint64_t Start, uint64_t TPop) {
+  InputPort &In = I.Inputs[Port];
+  uint64_t Flow = In.FlowKey ? trace::flowId(In.FlowKey, In.popped() - 1) : 0;
+  // The arrow ends strictly inside the slice, so that it binds to it.
+  trace::record(trace::Dequeue, &I.Name, &I.Type->Inputs[Port],
+                std::min(Start, TPop - 1), std::max(nowNs(), TPop + 1), 0, Flow,
+                TPop);
 }
 } // namespace aspen::rt
 
@@ -237,12 +282,13 @@ QueueElement gen::Module::aspenDequeue(unsigned Port) {
   return QueueElement(dequeueOrEnd(*ModuleAccess::self(*this), Port, Ended));
 }
 
-// The next element (an empty one may have been sent), or null with Ended
-// set at the end of the stream.
-Payload *aspen::rt::dequeueOrEnd(Instance &I, unsigned Port, bool &Ended) {
+namespace {
+template <bool Traced>
+Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
   InputPort &In = I.Inputs[Port];
   Payload *P = nullptr;
   Ended = false;
+  uint64_t Start = Traced ? nowNs() : 0;
   if (!In.tryPop(P) && !spinPop(In, P)) {
     Scheduler *S = GSched;
     for (;;) {
@@ -270,20 +316,33 @@ Payload *aspen::rt::dequeueOrEnd(Instance &I, unsigned Port, bool &Ended) {
       }
       I.Blocked = Instance::Dequeue;
       I.BlockedPort = Port;
-      uint64_t T0 = StatsEnabled || trace::Enabled ? nowNs() : 0;
+      uint64_t T0 = StatsEnabled || Traced ? nowNs() : 0;
       S->park();
+      uint64_t T1 = StatsEnabled || Traced ? nowNs() : 0;
       if (StatsEnabled)
-        I.DequeueNs += nowNs() - T0;
-      if (trace::Enabled)
+        I.DequeueNs += T1 - T0;
+      if constexpr (Traced) {
         trace::record(trace::ParkedDequeue, &I.Name, &I.Type->Inputs[Port], T0,
-                      nowNs());
+                      T1);
+        Start = T1; // as in a send: the slice is what follows the wait
+      }
       I.Blocked = Instance::None;
       if (In.tryPop(P))
         break;
     }
   }
+  uint64_t TPop = Traced ? nowNs() : 0;
   wakeProducers(In);
-  if (trace::Enabled)
-    trace::record(trace::Dequeue, &I.Name, &I.Type->Inputs[Port], trace::now());
+  if constexpr (Traced)
+    traceDequeue(I, Port, Start, TPop);
   return P;
+}
+} // namespace
+
+// The next element (an empty one may have been sent), or null with Ended
+// set at the end of the stream.
+Payload *aspen::rt::dequeueOrEnd(Instance &I, unsigned Port, bool &Ended) {
+  if (trace::Enabled) [[unlikely]]
+    return dequeueImpl<true>(I, Port, Ended);
+  return dequeueImpl<false>(I, Port, Ended);
 }

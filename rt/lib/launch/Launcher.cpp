@@ -457,15 +457,23 @@ void forwardAndEnforce(std::vector<Child> &Kids, Watch &W) {
         kill(C.Pid, SIGTERM);
     W.failed();
   }
+  // Interrupted nodes that write a trace or statistics first get longer:
+  // a trace of millions of events takes seconds on a loaded machine.
+  const char *Stats = settingText(Setting::STATS);
+  const int Grace = Interrupted && (settingText(Setting::TRACE) ||
+                                    (Stats && std::strcmp(Stats, "0") != 0))
+                        ? 30
+                        : 5;
   if (!W.Killed && W.AnyFailed &&
-      std::chrono::steady_clock::now() - W.FailedAt > std::chrono::seconds(5)) {
+      std::chrono::steady_clock::now() - W.FailedAt >
+          std::chrono::seconds(Grace)) {
     W.Killed = true;
     for (Child &C : Kids)
       if (!C.Exited) {
         std::fprintf(stderr,
-                     "aspen: error: node '%s' did not stop within 5 s of "
+                     "aspen: error: node '%s' did not stop within %d s of "
                      "the failure; killing it\n",
-                     C.Name.c_str());
+                     C.Name.c_str(), Grace);
         kill(C.Pid, SIGKILL);
       }
   }

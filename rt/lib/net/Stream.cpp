@@ -245,12 +245,14 @@ void Transport::Impl::drain(OutChan &O) {
       } else {
         Q.Consumer.store(&O.Waiter, std::memory_order_relaxed);
         fullFence();
-        if (!Q.tryPop(P) &&
-            Q.OpenProducers.load(std::memory_order_acquire) != 0)
+        bool Got = Q.tryPop(P);
+        if (!Got && Q.OpenProducers.load(std::memory_order_acquire) != 0)
           break; // a sender's push (or its end) will kick us
         Q.Consumer.exchange(nullptr); // a kick may still come: harmless
-        if (!P)
-          continue;
+        // What was popped may be an empty element that was sent (P null):
+        // it crosses like any other.
+        if (!Got)
+          continue; // the senders have ended: the end of the stream next
       }
     }
     Popped = true;
@@ -467,7 +469,7 @@ void Transport::Impl::deliver(InChan &IC, Payload *P, size_t Len) {
     delete P;
     return;
   }
-  if (IC.Pending.empty() && IC.End.Port->tryPush(P)) {
+  if (IC.Pending.empty() && push(IC, P)) {
     wakeConsumer(*IC.End.Port);
     grant(IC, Len);
     return;
@@ -476,17 +478,36 @@ void Transport::Impl::deliver(InChan &IC, Payload *P, size_t Len) {
   retry(IC);
 }
 
+bool Transport::Impl::push(InChan &IC, Payload *P) {
+  InputPort &Q = *IC.End.Port;
+  if (!trace::Enabled || !IC.End.FlowIn) [[likely]]
+    return Q.tryPush(P);
+  uint64_t T0 = trace::now();
+  size_t At;
+  if (!Q.tryPushAt(P, At))
+    return false;
+  // Two slices, one after the other, so each arrow binds to its own: the
+  // sender's ends in the first, the consumer's leaves the second (before
+  // the push, as a send's does).
+  uint64_t T1 = std::max(trace::now(), T0 + 4);
+  trace::record(trace::Dequeue, &IC.End.What, nullptr, T0, T0 + 2, 0,
+                trace::flowId(IC.End.FlowIn, IC.Delivered++), T0 + 1);
+  trace::record(trace::Send, &IC.End.What, nullptr, T0 + 2, T1, 0,
+                trace::flowId(Q.FlowKey, At), T0 + 3);
+  return true;
+}
+
 void Transport::Impl::retry(InChan &IC) {
   InputPort &Q = *IC.End.Port;
   while (!IC.Pending.empty()) {
     auto [P, Len] = IC.Pending.front();
-    if (!Q.tryPush(P)) {
+    if (!push(IC, P)) {
       std::atomic<Fiber *> &Slot = Q.ProducerSlots[IC.End.Slot];
       if (Slot.load(std::memory_order_acquire) == &IC.Waiter)
         return; // still registered (a sweep): the consumer will kick us
       Slot.store(&IC.Waiter, std::memory_order_relaxed);
       Q.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
-      if (!Q.tryPush(P))
+      if (!push(IC, P))
         return; // the consumer's next dequeue kicks us
       if (Slot.exchange(nullptr, std::memory_order_acq_rel))
         Q.ProducersWaiting.fetch_sub(1, std::memory_order_relaxed);

@@ -81,6 +81,10 @@ struct ChannelEnd {
   InputPort *Port = nullptr;
   uint32_t Slot = 0; // inbound: the transport's producer slot in Port
   std::string What;  // `a.out -> b` for messages
+  /// ASPEN_TRACE, inbound into a fan-in queue: the key of the arrows from
+  /// the senders (trace::flowId, by the channel's count), which the
+  /// transport ends where it passes each message on (0: none).
+  uint64_t FlowIn = 0;
 };
 
 class Transport {

@@ -137,6 +137,7 @@ struct Transport::Impl {
     Fiber Waiter; // parks in the destination's producer slot
     std::deque<std::pair<Payload *, size_t>> Pending;
     bool EosPending = false, Closed = false;
+    uint64_t Delivered = 0; // ASPEN_TRACE: messages passed on, for arrows
     uint32_t GrantMessages = 0;
     uint64_t GrantBytes = 0;
     bool GrantQueued = false;
@@ -382,6 +383,11 @@ struct Transport::Impl {
   //===--------------------------------------------------------------------===//
 
   void deliver(InChan &IC, Payload *P, size_t Len);
+
+  /// One message into the destination queue. Traced, into a fan-in queue,
+  /// where the position is the one the push takes, not the sender's count:
+  /// the sender's arrow ends here and one to the consumer leaves.
+  bool push(InChan &IC, Payload *P);
 
   /// Pushes what waits for room; parks in the producer slot when full.
   void retry(InChan &IC);

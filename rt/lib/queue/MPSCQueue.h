@@ -45,6 +45,13 @@ public:
   size_t capacity() const { return Mask + 1; }
 
   bool tryPush(T V) noexcept {
+    size_t Unused;
+    return tryPushAt(V, Unused);
+  }
+
+  /// tryPush, telling the position the element took (the producers' order
+  /// is the queue's, so the consumer pops it as its At-th element).
+  bool tryPushAt(T V, size_t &At) noexcept {
     size_t Pos = Tail.load(std::memory_order_relaxed);
     for (;;) {
       Cell &C = Cells[Pos & Mask];
@@ -62,6 +69,7 @@ public:
     Cell &C = Cells[Pos & Mask];
     C.Value = V;
     C.Seq.store(Pos + 1, std::memory_order_release);
+    At = Pos;
     return true;
   }
 
@@ -82,6 +90,11 @@ public:
   size_t size() const noexcept {
     size_t H = Head.load(std::memory_order_relaxed);
     return Tail.load(std::memory_order_acquire) - H;
+  }
+
+  /// For the consumer: the elements popped so far.
+  size_t popped() const noexcept {
+    return Head.load(std::memory_order_relaxed);
   }
 
 private:

@@ -89,6 +89,12 @@ public:
            Head.load(std::memory_order_acquire);
   }
 
+  /// For the consumer: the elements popped so far (the last one popped was
+  /// at position popped() - 1).
+  size_t popped() const noexcept {
+    return Head.load(std::memory_order_relaxed);
+  }
+
 private:
   alignas(CacheLine) std::atomic<size_t> Head{0}; // written by the consumer
   size_t CachedTail = 0;                          // consumer's copy of Tail

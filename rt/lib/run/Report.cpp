@@ -12,6 +12,7 @@
 
 #include "run/Run.h"
 #include "snet/SNet.h"
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <sys/stat.h>
@@ -22,15 +23,23 @@ namespace aspen::rt {
 const char *DumpPath = nullptr;
 uint32_t SelfNode = 0;
 
-void reportStats(double Seconds) {
+void reportStats(double Seconds, int Signal) {
   Runtime &R = runtime();
   size_t Edges = 0;
   for (auto &I : R.Instances)
     for (OutputPort &O : I->Outputs)
       Edges += O.Targets.size();
-  std::fprintf(stderr, "aspen: stats: %zu instances, %zu edges, %.3f s, %s\n",
+  // Interrupted, the figures are read while the program runs: a snapshot,
+  // as in a dump, and said to be one.
+  std::string Why;
+  if (Signal)
+    Why = std::string(", interrupted by ") + (Signal == SIGINT    ? "SIGINT"
+                                              : Signal == SIGTERM ? "SIGTERM"
+                                                                  : "a signal");
+  std::fprintf(stderr, "aspen: stats: %zu instances, %zu edges, %.3f s, %s%s\n",
                R.Instances.size(), Edges, Seconds,
-               R.Sched ? R.Sched->placement().c_str() : "no workers");
+               R.Sched ? R.Sched->placement().c_str() : "no workers",
+               Why.c_str());
   for (auto &I : R.Instances)
     for (size_t Port = 0; Port < I->Outputs.size(); ++Port)
       for (Target &T : I->Outputs[Port].Targets) {

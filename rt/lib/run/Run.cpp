@@ -33,6 +33,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
 #include <pthread.h>
 #include <string>
 #include <thread>
@@ -46,6 +47,14 @@ namespace {
 
 /// Between the start and the end of the scheduler's run.
 std::atomic<bool> JobRunning{false};
+
+/// The reports of the end of the run (statistics, the trace) and those of
+/// an interrupt are written under this, so they never mix; an interrupt
+/// never gives it back, as the process ends.
+std::mutex FinishLock;
+bool StatsReported = false; // under FinishLock
+/// When the run started, for the seconds the statistics report.
+std::atomic<uint64_t> RunStart{0};
 
 /// std::exit(N) called by an instance (or a thread it started) while the
 /// job runs: the process ends with status N, as in any C++ program, with
@@ -238,11 +247,52 @@ void buildQueues(Runtime &R, const Role &Me) {
     }
 }
 
+/// ASPEN_TRACE: the keys of each edge's arrows (trace::flowId), the same
+/// on every node. A queue's key is its number among every instance's input
+/// ports; a message's position in it is known to sender and receiver alike
+/// when one edge feeds it (also from another node: the channel delivers in
+/// order) or when the sender claims its cell itself (a fan-in queue fed
+/// here). Into a fan-in queue from another node, the transport claims the
+/// cell: the sender's arrow goes to the transport by the channel's count
+/// (a key of the edge's own, after the queues'), and a second one from
+/// there to the consumer.
+struct FlowKeys {
+  std::vector<uint64_t> Sender; // per edge: the key its sender uses
+  std::vector<uint64_t> Queue;  // per edge: its target queue's key
+  std::vector<uint64_t> Relay;  // per edge: the transport's (0: none)
+};
+
+FlowKeys flowKeys(const Runtime &R) {
+  std::vector<uint64_t> First(R.Instances.size());
+  uint64_t N = 0;
+  for (size_t K = 0; K < R.Instances.size(); ++K) {
+    First[K] = N;
+    N += R.Instances[K]->Type->Inputs.size();
+  }
+  std::vector<uint32_t> Fed(N);
+  auto QueueOf = [&](size_t E) {
+    return First[R.Edges[E + 2]] + R.Edges[E + 3];
+  };
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    ++Fed[QueueOf(E)];
+  FlowKeys K;
+  for (size_t E = 0; E < R.Edges.size(); E += 4) {
+    uint64_t Q = QueueOf(E);
+    bool Relayed = Fed[Q] > 1 && R.Instances[R.Edges[E]]->Node !=
+                                     R.Instances[R.Edges[E + 2]]->Node;
+    K.Queue.push_back(Q + 1);
+    K.Relay.push_back(Relayed ? N + 1 + E / 4 : 0);
+    K.Sender.push_back(Relayed ? K.Relay.back() : Q + 1);
+  }
+  return K;
+}
+
 /// Every local output port's targets. Edges with one end here and one on
 /// another node are channels of the transport, numbered by edge index; on
 /// several nodes the transport is made here, to own their queues.
 std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
   std::vector<transport::ChannelEnd> Outs, Ins;
+  FlowKeys Keys = flowKeys(R);
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
     uint32_t From = R.Edges[E], To = R.Edges[E + 2];
     if (Me.local(R, From) == Me.local(R, To))
@@ -260,6 +310,7 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
       End.Peer = R.Instances[From]->Node;
       End.Port = &In;
       End.Slot = In.NumProducers++;
+      End.FlowIn = Keys.Relay[E / 4];
       Ins.push_back(End);
     }
   }
@@ -274,11 +325,17 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
     OutputPort &O = R.Instances[From]->Outputs[R.Edges[E + 1]];
     if (!Me.local(R, To)) {
       O.Targets.push_back({Net->outboundPort(uint32_t(E / 4)), 0, To});
+      O.Targets.back().FlowKey = Keys.Sender[E / 4];
       continue;
     }
     InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
     O.Targets.push_back({&In, In.NumProducers++, To});
+    O.Targets.back().FlowKey = Keys.Sender[E / 4];
   }
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    if (Me.local(R, R.Edges[E + 2]))
+      R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].FlowKey =
+          Keys.Queue[E / 4];
   return Net;
 }
 
@@ -293,7 +350,7 @@ bool checkOutputs(Runtime &R, const Role &Me) {
                          !checkWritable("ASPEN_TRACE", TraceVar)))
     return false;
   trace::init(R.Nodes.empty() ? "localhost" : R.Nodes[Me.Self].Name,
-              Me.Distributed);
+              Me.Self + 1, Me.Distributed);
   if (DumpPath && Me.Distributed) {
     // One dump per node, as for traces: live.dot -> live.<node>.dot
     static std::string PerNode;
@@ -304,18 +361,56 @@ bool checkOutputs(Runtime &R, const Role &Me) {
          checkWritable("ASPEN_TRACE", trace::Enabled ? trace::path() : nullptr);
 }
 
-/// SIGUSR1 asks for a dump; a thread of its own waits for it, so the dump
-/// is written outside any signal handler.
-void dumpOnSignal() {
+void flushOutput() {
+  std::fflush(stdout);
+  std::cout.flush();
+}
+
+/// SIGINT or SIGTERM with ASPEN_STATS or ASPEN_TRACE: the statistics so far
+/// and the trace of the events recorded so far are written (while the
+/// workers go on), then the signal ends the process as it would have, so
+/// whoever sent it sees the status it expects (128 + the signal).
+[[noreturn]] void finishOnSignal(int Sig) {
+  FinishLock.lock(); // for good: the run's own end must not write now
+  flushOutput();
+  if (StatsEnabled && !StatsReported) {
+    uint64_t T0 = RunStart.load(std::memory_order_relaxed);
+    reportStats(T0 ? (trace::now() - T0) / 1e9 : 0, Sig);
+  }
+  flushOutput();
+  trace::write();
+  std::fflush(nullptr);
+  std::signal(Sig, SIG_DFL);
+  sigset_t One;
+  sigemptyset(&One);
+  sigaddset(&One, Sig);
+  pthread_sigmask(SIG_UNBLOCK, &One, nullptr);
+  raise(Sig);
+  _exit(128 + Sig);
+}
+
+/// SIGUSR1 asks for a dump, and with ASPEN_STATS or ASPEN_TRACE, SIGINT and
+/// SIGTERM for those reports before the end; a thread of its own waits for
+/// them, so nothing is written inside a signal handler. Without those
+/// settings, SIGINT and SIGTERM keep their default action.
+void handleSignals() {
   sigset_t Set;
   sigemptyset(&Set);
   sigaddset(&Set, SIGUSR1);
+  if (StatsEnabled || trace::Enabled) {
+    sigaddset(&Set, SIGINT);
+    sigaddset(&Set, SIGTERM);
+  }
   pthread_sigmask(SIG_BLOCK, &Set, nullptr); // inherited by the workers
   std::thread([Set] {
     for (;;) {
       int Sig = 0;
-      if (sigwait(&Set, &Sig) == 0 && Sig == SIGUSR1)
+      if (sigwait(&Set, &Sig) != 0)
+        continue;
+      if (Sig == SIGUSR1)
         writeDump();
+      else
+        finishOnSignal(Sig);
     }
   }).detach();
 }
@@ -370,15 +465,11 @@ void spawnInstances(Runtime &R, const Role &Me, Scheduler &Sched) {
   }
 }
 
-void flushOutput() {
-  std::fflush(stdout);
-  std::cout.flush();
-}
-
 /// The scheduler's run, then the transport's end of the job, statistics
 /// and the trace. Returns the process's exit status.
 int runAndFinish(Runtime &R, Scheduler &Sched, transport::Transport *Net) {
   uint64_t Start = trace::now();
+  RunStart.store(Start, std::memory_order_relaxed);
   if (Net)
     Net->start(Sched);
   endOnExitWhileRunning();
@@ -390,9 +481,11 @@ int runAndFinish(Runtime &R, Scheduler &Sched, transport::Transport *Net) {
     flushOutput();
     Status = Net->finish(Status);
   }
+  std::lock_guard<std::mutex> L(FinishLock);
   if (StatsEnabled) {
     flushOutput(); // what the program printed comes first
     reportStats((trace::now() - Start) / 1e9);
+    StatsReported = true;
   }
   flushOutput();
   trace::write();
@@ -425,7 +518,22 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
     warnMisspelledSettings();
   if (Me.Launcher) {
     std::fflush(stdout);
-    return launch::startNodes(R.Nodes, R.Argc, R.Argv);
+    const char *Trace = settingText(Setting::TRACE);
+    // A node that ends before writing its trace must not leave an older
+    // run's file to be merged in its place.
+    for (const NodeInfo &N : R.Nodes)
+      if (Trace)
+        std::remove(trace::perNodePath(Trace, N.Name, ".json").c_str());
+    int Status = launch::startNodes(R.Nodes, R.Argc, R.Argv);
+    // The nodes have ended, by themselves or stopped by a signal passed
+    // on to them: their traces become one, a process per node.
+    if (Trace) {
+      std::vector<std::string> Names;
+      for (const NodeInfo &N : R.Nodes)
+        Names.push_back(N.Name);
+      trace::merge(Trace, Names);
+    }
+    return Status;
   }
   buildQueues(R, Me);
   std::unique_ptr<transport::Transport> Net = connectEdges(R, Me);
@@ -443,7 +551,7 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   R.Sched = GSched = &Sched;
   // Always: without ASPEN_DUMP, SIGUSR1 prints the dump to standard error
   // (its default action would end the program).
-  dumpOnSignal();
+  handleSignals();
   spawnInstances(R, Me, Sched);
   int Status = runAndFinish(R, Sched, Net.get());
   if (Status != 0)

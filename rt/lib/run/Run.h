@@ -30,7 +30,7 @@ extern const char *DumpPath;
 /// are not reported here.
 extern uint32_t SelfNode;
 /// ASPEN_STATS=1: messages per edge, queue high-water marks, time parked.
-void reportStats(double Seconds);
+void reportStats(double Seconds, int Signal = 0);
 /// ASPEN_DUMP: the live graph as Graphviz DOT.
 void writeDump();
 /// No instance can make progress: what each waits for, on stderr.

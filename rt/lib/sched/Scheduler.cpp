@@ -324,7 +324,11 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   TLWorkerTsanFiber = __tsan_get_current_fiber();
   __tsan_switch_to_fiber(F->TsanFiber, 0);
 #endif
-  uint64_t T0 = trace::Enabled ? trace::now() : 0;
+  uint64_t T0 = 0;
+  if (trace::Enabled) {
+    T0 = trace::now();
+    trace::running(F->TraceName, T0);
+  }
 #ifdef ASPEN_ASAN
   void *WorkerFake = nullptr;
   __sanitizer_start_switch_fiber(&WorkerFake, F->StackBottom, F->StackSize);
@@ -334,8 +338,10 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   __sanitizer_finish_switch_fiber(WorkerFake, nullptr, nullptr);
 #endif
   TLFiber = nullptr;
-  if (trace::Enabled)
+  if (trace::Enabled) {
     trace::record(trace::Run, F->TraceName, nullptr, T0, trace::now());
+    trace::running(nullptr, 0);
+  }
 
   int S = F->St.load(std::memory_order_acquire);
   if (S == Fiber::Done) {

@@ -90,8 +90,11 @@ void Engine::pump() {
   Runner &Main = *Runners[NumHelpers];
   bool InputDone = false;
   auto Admit = [&](Payload *P) {
+    uint64_t TPop = trace::Enabled ? trace::now() : 0;
     QueueElement Q(P);
     wakeProducers(In);
+    if (TPop) // the dequeue that ends the arrow of the record's send
+      traceDequeue(I, 0, TPop - 1, TPop);
     if (!P || typeid(*P) != typeid(Record)) {
       const Node &Root = G.Nodes[G.Root];
       throw PayloadTypeError(
