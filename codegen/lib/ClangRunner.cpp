@@ -26,6 +26,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/thread.h"
 #include <algorithm>
 #include <map>
@@ -432,6 +433,8 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   if (llvm::sys::fs::createUniqueFile(Base + "-%%%%%%.tmp", FD, Tmp))
     return "";
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  // Interrupted, aspenc leaves no half-made header behind.
+  llvm::sys::RemoveFileOnSignal(Tmp);
   std::vector<std::string> PchArgs(Args.begin(), Args.end() - 4);
   for (const char *A : {"-x", "c++-header", "-c"})
     PchArgs.push_back(A);
@@ -462,6 +465,7 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   }
   if (Ok)
     Ok = !llvm::sys::fs::rename(Tmp, Pch);
+  llvm::sys::DontRemoveFileOnSignal(Tmp);
   if (!Ok) {
     llvm::sys::fs::remove(Tmp);
     return "";
