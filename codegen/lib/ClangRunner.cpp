@@ -370,25 +370,18 @@ std::string cacheDir() {
   return std::string(Dir);
 }
 
-/// The headers every generated translation unit starts with; an S-Net
-/// program's also include the network's.
-std::string pchHeaderText(bool SNet) {
-  std::string T = "#include <aspen/gen/module.h>\n";
-  if (SNet)
-    T += "#include <aspen/snet.h>\n#include <aspen/gen/snet_graph.h>\n";
-  return T;
-}
-
-/// A precompiled header of pchHeaderText for a compilation with driver
-/// arguments Args (driverArgs'), made on first use: parsing the runtime's
-/// headers is most of what Clang does for a small program (0.3 of 0.5 s
-/// for examples/primes at -O2). Keyed by the arguments, Clang's version
-/// and every runtime header's path, size and time, so that another flag,
-/// another aspen or an edited header gets a header of its own; made under
-/// a unique name and renamed into place, so concurrent aspencs never see
-/// half of one. Empty when there is none to use (no cache directory, or
-/// Clang failed to make it: the compilation then simply parses).
-std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
+/// A precompiled header of aspen/gen/pch.h (what generated code starts
+/// with) for a compilation with driver arguments Args (driverArgs'), made
+/// on first use: parsing the runtime's headers is most of what Clang does
+/// for a small program (0.3 of 0.5 s for examples/primes at -O2). Keyed by
+/// the arguments, Clang's version and every runtime header's path, size
+/// and time, so that another flag, another aspen or an edited header gets
+/// a header of its own; made under a unique name and renamed into place,
+/// so concurrent aspencs never see half of one. Its input is pch.h itself,
+/// which the installation keeps: loading it never needs a file of the
+/// cache's. Empty when there is none to use (no cache directory, or Clang
+/// failed to make it: the compilation then simply parses).
+std::string precompiledHeader(const std::vector<std::string> &Args,
                               bool Verbose) {
   std::string Dir = cacheDir();
   if (Dir.empty())
@@ -399,7 +392,6 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
     Hash.update(Args[I]);
     Hash.update(llvm::ArrayRef<uint8_t>{0});
   }
-  Hash.update(pchHeaderText(SNet));
   Hash.update(clang::getClangFullVersion());
   std::error_code EC;
   std::string Inc = runtimeIncludeDir() + "/aspen";
@@ -416,18 +408,11 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   llvm::MD5::MD5Result R;
   Hash.final(R);
   std::string Base = Dir + "/runtime-" + std::string(R.digest().str());
-  std::string Pch = Base + ".pch", Header = Base + ".h";
+  std::string Pch = Base + ".pch";
   if (llvm::sys::fs::exists(Pch))
     return Pch;
 
-  // The header as a file beside the PCH: Clang checks that the PCH's own
-  // input still exists when it loads it.
-  {
-    llvm::raw_fd_ostream OS(Header, EC);
-    if (EC)
-      return "";
-    OS << pchHeaderText(SNet);
-  }
+  const std::string Header = Inc + "/gen/pch.h";
   llvm::SmallString<256> Tmp;
   int FD;
   if (llvm::sys::fs::createUniqueFile(Base + "-%%%%%%.tmp", FD, Tmp))
@@ -463,12 +448,14 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
     clang::GeneratePCHAction Action;
     Ok = CI.ExecuteAction(Action) && !CI.getDiagnostics().hasErrorOccurred();
   }
-  if (Ok)
+  // Another aspenc may have put its PCH in place meanwhile: keep that one.
+  const bool Lost = Ok && llvm::sys::fs::exists(Pch);
+  if (Ok && !Lost)
     Ok = !llvm::sys::fs::rename(Tmp, Pch);
   llvm::sys::DontRemoveFileOnSignal(Tmp);
-  if (!Ok) {
+  if (!Ok || Lost) {
     llvm::sys::fs::remove(Tmp);
-    return "";
+    return Lost ? Pch : "";
   }
   if (Verbose)
     llvm::errs() << "aspenc: made the precompiled header " << Pch << '\n';
@@ -491,11 +478,13 @@ struct ClangRunner::Setup {
       : Mapper(const_cast<SourceManager &>(Diags.getSourceManager())),
         Consumer(Diags, Mapper) {
     std::vector<std::string> Args = driverArgs(Opts, FileName);
+    bool UsesPch = false;
     if (Generated && Opts.UsePch) {
-      std::string Pch = precompiledHeader(
-          Args, Code.contains("<aspen/gen/snet_graph.h>"), Opts.Verbose);
-      if (!Pch.empty())
+      std::string Pch = precompiledHeader(Args, Opts.Verbose);
+      if (!Pch.empty()) {
         Args.insert(Args.end() - 4, {"-include-pch", Pch});
+        UsesPch = true;
+      }
     }
     std::vector<const char *> Argv;
     for (const std::string &A : Args)
@@ -518,6 +507,13 @@ struct ClangRunner::Setup {
         clang::createInvocation(Argv, CIOpts);
     if (!Inv)
       return;
+    // The PCH's key already covers what Clang would check of its inputs
+    // (the runtime's headers, by time and size; the arguments), and a
+    // check that failed would be an error the program did not make: a
+    // cache emptied in part, a header of the cache touched.
+    if (UsesPch)
+      Inv->getPreprocessorOpts().DisablePCHOrModuleValidation =
+          clang::DisableValidationForModuleKind::PCH;
     Inv->getPreprocessorOpts().addRemappedFile(
         FileName,
         llvm::MemoryBuffer::getMemBufferCopy(Code, FileName).release());
