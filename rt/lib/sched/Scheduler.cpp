@@ -87,8 +87,9 @@ inline void cpuRelax() { __builtin_ia32_pause(); }
 static hwloc_topology_t loadBoundTopology() {
   hwloc_topology_t Topo;
   hwloc_topology_init(&Topo);
-  hwloc_topology_set_flags(Topo, HWLOC_TOPOLOGY_FLAG_IS_THISSYSTEM |
-                                     HWLOC_TOPOLOGY_FLAG_RESTRICT_TO_CPUBINDING);
+  hwloc_topology_set_flags(Topo,
+                           HWLOC_TOPOLOGY_FLAG_IS_THISSYSTEM |
+                               HWLOC_TOPOLOGY_FLAG_RESTRICT_TO_CPUBINDING);
   hwloc_topology_load(Topo);
   return Topo;
 }
@@ -106,11 +107,10 @@ CpuBinding aspen::rt::cpuBinding() {
   if (hwloc_get_cpubind(Topo, Bound, HWLOC_CPUBIND_THREAD) == 0) {
     hwloc_const_bitmap_t Allowed = hwloc_topology_get_allowed_cpuset(Topo);
     B.Whole = hwloc_bitmap_isincluded(Allowed, Bound);
-    int Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound,
-                                                       HWLOC_OBJ_CORE);
+    int Cores =
+        hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound, HWLOC_OBJ_CORE);
     if (Cores <= 0) // bound to part of a core's threads
-      Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound,
-                                                     HWLOC_OBJ_PU);
+      Cores = hwloc_get_nbobjs_inside_cpuset_by_type(Topo, Bound, HWLOC_OBJ_PU);
     B.Cores = unsigned(std::max(1, Cores));
   } else {
     B.Cores = B.MachineCores;

@@ -17,7 +17,7 @@
 #define ASPEN_GEN_PCH_H
 
 #include "aspen/gen/module.h"
-#include "aspen/snet.h"
 #include "aspen/gen/snet_graph.h"
+#include "aspen/snet.h"
 
 #endif // ASPEN_GEN_PCH_H
