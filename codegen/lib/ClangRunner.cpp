@@ -371,17 +371,17 @@ std::string cacheDir() {
 }
 
 /// A precompiled header of aspen/gen/pch.h (what generated code starts
-/// with) for a compilation with driver arguments Args (driverArgs'), made
-/// on first use: parsing the runtime's headers is most of what Clang does
-/// for a small program (0.3 of 0.5 s for examples/primes at -O2). Keyed by
-/// the arguments, Clang's version and every runtime header's path, size
-/// and time, so that another flag, another aspen or an edited header gets
-/// a header of its own; made under a unique name and renamed into place,
-/// so concurrent aspencs never see half of one. Its input is pch.h itself,
-/// which the installation keeps: loading it never needs a file of the
-/// cache's. Empty when there is none to use (no cache directory, or Clang
-/// failed to make it: the compilation then simply parses).
-std::string precompiledHeader(const std::vector<std::string> &Args,
+/// with; pch-snet.h for a program with networks) for a compilation with driver
+/// arguments Args (driverArgs'), made on first use: parsing the runtime's
+/// headers is most of what Clang does for a small program (0.3 of 0.5 s for
+/// examples/primes at -O2). Keyed by the arguments, Clang's version and every
+/// runtime header's path, size and time, so that another flag, another aspen or
+/// an edited header gets a header of its own; made under a unique name and
+/// renamed into place, so concurrent aspencs never see half of one. Its input
+/// is pch.h itself, which the installation keeps: loading it never needs a file
+/// of the cache's. Empty when there is none to use (no cache directory, or
+/// Clang failed to make it: the compilation then simply parses).
+std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
                               bool Verbose) {
   std::string Dir = cacheDir();
   if (Dir.empty())
@@ -393,6 +393,7 @@ std::string precompiledHeader(const std::vector<std::string> &Args,
     Hash.update(llvm::ArrayRef<uint8_t>{0});
   }
   Hash.update(clang::getClangFullVersion());
+  Hash.update(SNet ? "snet" : "plain");
   std::error_code EC;
   std::string Inc = runtimeIncludeDir() + "/aspen";
   for (llvm::sys::fs::recursive_directory_iterator It(Inc, EC), End;
@@ -412,7 +413,7 @@ std::string precompiledHeader(const std::vector<std::string> &Args,
   if (llvm::sys::fs::exists(Pch))
     return Pch;
 
-  const std::string Header = Inc + "/gen/pch.h";
+  const std::string Header = Inc + (SNet ? "/gen/pch-snet.h" : "/gen/pch.h");
   llvm::SmallString<256> Tmp;
   int FD;
   if (llvm::sys::fs::createUniqueFile(Base + "-%%%%%%.tmp", FD, Tmp))
@@ -480,7 +481,8 @@ struct ClangRunner::Setup {
     std::vector<std::string> Args = driverArgs(Opts, FileName);
     bool UsesPch = false;
     if (Generated && Opts.UsePch) {
-      std::string Pch = precompiledHeader(Args, Opts.Verbose);
+      std::string Pch = precompiledHeader(
+          Args, Code.contains("<aspen/gen/snet_graph.h>"), Opts.Verbose);
       if (!Pch.empty()) {
         Args.insert(Args.end() - 4, {"-include-pch", Pch});
         UsesPch = true;

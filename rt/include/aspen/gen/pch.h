@@ -6,8 +6,8 @@
 //
 // aspenc precompiles this header once per set of Clang options (into its
 // cache, see docs/tutorial.md) and starts the code it generates from it:
-// the runtime's headers that every generated translation unit includes,
-// and S-Net's, which a program with networks includes. The precompiled
+// the runtime's headers that every generated translation unit includes
+// (pch-snet.h adds S-Net's, for a program with networks). The precompiled
 // header is made from this file, which the installation keeps, so that
 // loading it never needs a file that may be gone.
 //
@@ -17,7 +17,5 @@
 #define ASPEN_GEN_PCH_H
 
 #include "aspen/gen/module.h"
-#include "aspen/gen/snet_graph.h"
-#include "aspen/snet.h"
 
 #endif // ASPEN_GEN_PCH_H
