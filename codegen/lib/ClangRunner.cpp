@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <unistd.h>
 
 using namespace aspen;
 using namespace aspen::codegen;
@@ -351,8 +352,9 @@ std::vector<std::string> driverArgs(const ClangOptions &Opts,
 
 namespace {
 /// Where precompiled headers are kept: ASPEN_CACHE_DIR, else
-/// $XDG_CACHE_HOME/aspen, else ~/.cache/aspen; empty when none can be made
-/// (a read-only home compiles without one).
+/// $XDG_CACHE_HOME/aspen, else ~/.cache/aspen (made private); empty when
+/// none can be made (a read-only home compiles without one) or when
+/// another user could write there.
 std::string cacheDir() {
   llvm::SmallString<256> Dir;
   if (auto E = llvm::sys::Process::GetEnv("ASPEN_CACHE_DIR")) {
@@ -365,7 +367,17 @@ std::string cacheDir() {
     Dir = *H;
     llvm::sys::path::append(Dir, ".cache", "aspen");
   }
-  if (Dir.empty() || llvm::sys::fs::create_directories(Dir))
+  if (Dir.empty() ||
+      llvm::sys::fs::create_directories(Dir, /*IgnoreExisting=*/true,
+                                        llvm::sys::fs::owner_all))
+    return "";
+  // What is in the cache goes into every program built from it: a
+  // directory another user owns or may write to (a shared /tmp, a
+  // group-writable project space) could hand aspenc a header of theirs.
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Dir, St) || St.getUser() != ::getuid() ||
+      (St.permissions() &
+       (llvm::sys::fs::group_write | llvm::sys::fs::others_write)))
     return "";
   return std::string(Dir);
 }
@@ -410,6 +422,7 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   Hash.final(R);
   std::string Base = Dir + "/runtime-" + std::string(R.digest().str());
   std::string Pch = Base + ".pch";
+  // Ours, or left alone (cacheDir: no one else can put a file here).
   if (llvm::sys::fs::exists(Pch))
     return Pch;
 

@@ -1,5 +1,5 @@
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
-// RUN: %python %S/Inputs/interrupt.py "sending" %t | FileCheck %s --implicit-check-not="killed by signal"
+// RUN: %python %S/../Run/Inputs/send_signal.py INT "sending" %t | FileCheck %s --implicit-check-not="killed by signal"
 // Ctrl-C on the launcher stops every node and the launcher exits with
 // 128 + SIGINT, as a shell expects of an interrupted program. Before, it
 // returned the status of the nodes it had passed SIGTERM on to (143), and

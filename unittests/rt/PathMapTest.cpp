@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "queue/PathMap.h"
+#include "WeakPathHash.h"
 #include <gtest/gtest.h>
 #include <map>
 #include <random>
@@ -12,15 +13,6 @@
 using aspen::rt::PathMap;
 
 namespace {
-
-// A deliberately poor hash, so that different paths share hashes and long
-// probe runs form: the map must tell them apart by the path itself.
-uint64_t weakHash(const std::vector<long> &P) {
-  uint64_t H = 0;
-  for (long V : P)
-    H += uint64_t(V);
-  return H % 7;
-}
 
 TEST(PathMapTest, EqualHashesAreDifferentKeys) {
   PathMap<int> M;

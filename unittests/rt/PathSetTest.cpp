@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "queue/PathSet.h"
+#include "WeakPathHash.h"
 #include <gtest/gtest.h>
 #include <random>
 #include <set>
@@ -12,15 +13,6 @@
 using aspen::rt::PathSet;
 
 namespace {
-
-// A deliberately poor hash, so that different paths share hashes and long
-// probe runs form: the set must tell them apart by the path itself.
-uint64_t weakHash(const std::vector<long> &P) {
-  uint64_t H = 0;
-  for (long V : P)
-    H += uint64_t(V);
-  return H % 7;
-}
 
 TEST(PathSetTest, EqualHashesAreDifferentPaths) {
   PathSet S;

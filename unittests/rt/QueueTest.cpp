@@ -163,37 +163,51 @@ TEST(LinkedMPSCQueue, ProducersKeepTheirOwnOrder) {
   EXPECT_FALSE(Q.mayHaveItems());
 }
 
+/// T threads each post N times and have the posts examined: by a poke, or,
+/// with TryFirst, on odd threads by tryExamine first (whose First counts in
+/// Direct) and a poke when it refuses. Each pass moves the posts into a
+/// plain total (no atomics): with overlapping runs or a lost poke, the
+/// plain data would race (TSan) or the total would fall short.
+struct ExamineStress {
+  bool Overlap = false;
+  uint64_t Total = 0, Direct = 0; // the examiner's
+
+  ExamineStress(unsigned T, uint64_t N, bool TryFirst) {
+    Examiner E;
+    std::atomic<int> Inside{0};
+    std::atomic<bool> Overlapped{false};
+    std::atomic<uint64_t> Posted{0};
+    auto Run = [&](auto &&Body) {
+      if (Inside.fetch_add(1) != 0)
+        Overlapped = true;
+      Body();
+      Inside.fetch_sub(1);
+    };
+    auto Pass = [&] {
+      Run([&] { Total = Posted.load(std::memory_order_acquire); });
+    };
+    std::vector<std::thread> Threads;
+    for (unsigned K = 0; K < T; ++K)
+      Threads.emplace_back([&, K] {
+        for (uint64_t I = 0; I < N; ++I) {
+          Posted.fetch_add(1, std::memory_order_release);
+          if (!TryFirst || K % 2 == 0 ||
+              !E.tryExamine([&] { Run([&] { ++Direct; }); }, Pass))
+            E.poke(Pass);
+        }
+      });
+    for (auto &Th : Threads)
+      Th.join();
+    Overlap = Overlapped.load();
+    // The last pass starts after the last poke, so it sees every post.
+    E.poke([] {});
+  }
+};
+
 TEST(Examiner, PassesNeverOverlapAndNoPokeIsLost) {
-  // Each thread adds to a plain counter (no atomics) and pokes; the
-  // examiner moves the plain counter into a total. With overlapping passes
-  // or a lost poke, the plain data would race (TSan) or the total would
-  // fall short after everyone is done.
-  constexpr unsigned T = 4;
-  constexpr uint64_t N = 200'000;
-  Examiner E;
-  std::atomic<int> Inside{0};
-  std::atomic<bool> Overlap{false};
-  std::atomic<uint64_t> Posted{0};
-  uint64_t Total = 0; // the examiner's
-  std::vector<std::thread> Threads;
-  for (unsigned K = 0; K < T; ++K)
-    Threads.emplace_back([&] {
-      for (uint64_t I = 0; I < N; ++I) {
-        Posted.fetch_add(1, std::memory_order_release);
-        E.poke([&] {
-          if (Inside.fetch_add(1) != 0)
-            Overlap = true;
-          Total = Posted.load(std::memory_order_acquire);
-          Inside.fetch_sub(1);
-        });
-      }
-    });
-  for (auto &Th : Threads)
-    Th.join();
-  EXPECT_FALSE(Overlap.load());
-  // The last pass started after the last poke, so it saw every post.
-  E.poke([&] {});
-  EXPECT_EQ(Total, T * N);
+  ExamineStress S(4, 200'000, /*TryFirst=*/false);
+  EXPECT_FALSE(S.Overlap);
+  EXPECT_EQ(S.Total, 4u * 200'000);
 }
 
 TEST(Examiner, ReentrantPokeAddsAPass) {
@@ -228,41 +242,10 @@ TEST(Examiner, TryExamineOnlyWhenIdle) {
 TEST(Examiner, TryExamineAndPokesNeverOverlap) {
   // Half the threads poke, half try to examine first and poke when they
   // cannot: every post is seen, and no two runs (First or passes) overlap.
-  constexpr unsigned T = 4;
-  constexpr uint64_t N = 100'000;
-  Examiner E;
-  std::atomic<int> Inside{0};
-  std::atomic<bool> Overlap{false};
-  std::atomic<uint64_t> Posted{0};
-  uint64_t Total = 0, Direct = 0; // the examiner's
-  auto Pass = [&] {
-    if (Inside.fetch_add(1) != 0)
-      Overlap = true;
-    Total = Posted.load(std::memory_order_acquire);
-    Inside.fetch_sub(1);
-  };
-  std::vector<std::thread> Threads;
-  for (unsigned K = 0; K < T; ++K)
-    Threads.emplace_back([&, K] {
-      for (uint64_t I = 0; I < N; ++I) {
-        Posted.fetch_add(1, std::memory_order_release);
-        if (K % 2 == 0 || !E.tryExamine(
-                              [&] {
-                                if (Inside.fetch_add(1) != 0)
-                                  Overlap = true;
-                                ++Direct;
-                                Inside.fetch_sub(1);
-                              },
-                              Pass))
-          E.poke(Pass);
-      }
-    });
-  for (auto &Th : Threads)
-    Th.join();
-  EXPECT_FALSE(Overlap.load());
-  E.poke([&] {});
-  EXPECT_EQ(Total, T * N);
-  EXPECT_GT(Direct, 0u);
+  ExamineStress S(4, 100'000, /*TryFirst=*/true);
+  EXPECT_FALSE(S.Overlap);
+  EXPECT_EQ(S.Total, 4u * 100'000);
+  EXPECT_GT(S.Direct, 0u);
 }
 
 TEST(WorkStealingDeque, OwnerIsLifoThievesFifo) {

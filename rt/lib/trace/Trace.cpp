@@ -201,6 +201,79 @@ void trace::init(const std::string &Node, unsigned NodePid, bool SeveralNodes) {
 
 const char *trace::path() { return Path.c_str(); }
 
+namespace {
+double us(uint64_t T) { return double(T - Origin) / 1000.0; }
+
+/// One event of thread Tid as JSON lines of the trace (a parked wait as an
+/// async begin and end; WithArrow: the message's flow event too).
+void writeEvent(FILE *F, unsigned Tid, const Event &E, bool WithArrow) {
+  using namespace trace;
+  std::string Name = E.What ? *E.What : kindName(E.K);
+  if (E.K == Send || E.K == Dequeue || E.K == ParkedSend ||
+      E.K == ParkedDequeue || E.K == Box || E.K == ReduceStep)
+    Name = std::string(kindName(E.K)) + " " + Name;
+  std::fprintf(F, ",\n{\"name\":\"");
+  escape(F, E.K == FrameOut || E.K == FrameIn
+                ? std::string(kindName(E.K)) + " " + Name
+                : Name);
+  std::fprintf(F, "\",\"cat\":\"%s\",\"pid\":%u,\"tid\":%u,\"ts\":%.3f",
+               kindName(E.K), Pid, Tid, us(E.Start));
+  const bool Parked = E.K == ParkedSend || E.K == ParkedDequeue;
+  if (Parked && E.End) {
+    // Parked time overlaps the runs of other fibers on the worker
+    // that recorded it, so it cannot be a slice of that track: it is
+    // an async slice (begin here, end below) on a track of its own
+    // per instance, keyed by the instance's name.
+    std::fprintf(F, ",\"ph\":\"b\",\"id2\":{\"local\":\"0x%llx\"}",
+                 (unsigned long long)uintptr_t(E.What));
+  } else if (E.End) {
+    std::fprintf(F, ",\"ph\":\"X\",\"dur\":%.3f",
+                 double(E.End - E.Start) / 1000.0);
+  } else {
+    std::fprintf(F, ",\"ph\":\"i\",\"s\":\"t\"");
+  }
+  if (E.Detail || E.Value) {
+    std::fprintf(F, ",\"args\":{");
+    if (E.Detail) {
+      bool To = E.K == Send || E.K == ParkedSend;
+      std::fprintf(F, "\"%s\":\"",
+                   E.K == Box ? "network"
+                   : To       ? "to"
+                              : "queue");
+      escape(F, E.Detail->empty() ? "(default)" : *E.Detail);
+      std::fprintf(F, "\"%s", E.Value ? "," : "");
+    }
+    if (E.Value)
+      std::fprintf(F, "\"%s\":%llu", E.K == Box ? "records" : "bytes",
+                   (unsigned long long)E.Value);
+    std::fprintf(F, "}");
+  }
+  std::fprintf(F, "}");
+  if (Parked && E.End) {
+    std::fprintf(F, ",\n{\"name\":\"");
+    escape(F, Name);
+    std::fprintf(F,
+                 "\",\"cat\":\"%s\",\"pid\":%u,\"tid\":%u,\"ts\":%.3f,"
+                 "\"ph\":\"e\",\"id2\":{\"local\":\"0x%llx\"}}",
+                 kindName(E.K), Pid, Tid, us(E.End),
+                 (unsigned long long)uintptr_t(E.What));
+  }
+  if (E.Flow && WithArrow) {
+    // The message's arrow: it leaves the send slice and enters the
+    // dequeue slice that took the message ("bp":"e": the slice
+    // enclosing the end, not the next one to begin). Ids are global,
+    // so an arrow may join two nodes of a merged trace.
+    std::fprintf(F,
+                 ",\n{\"name\":\"message\",\"cat\":\"message\","
+                 "\"pid\":%u,\"tid\":%u,\"ts\":%.3f,\"id\":\"0x%llx\","
+                 "\"ph\":%s}",
+                 Pid, Tid, us(E.FlowTs), (unsigned long long)E.Flow,
+                 E.K == Send ? "\"s\"" : "\"f\",\"bp\":\"e\"");
+  }
+}
+
+} // namespace
+
 void trace::write() {
   if (!Enabled || Written.exchange(true))
     return;
@@ -227,7 +300,6 @@ void trace::write() {
                "\"args\":{\"sort_index\":%u}}",
                Pid, Pid);
   uint64_t Dropped = 0;
-  auto Us = [](uint64_t T) { return double(T - Origin) / 1000.0; };
   auto At = [](const Buffer &B, size_t K) -> const Event & {
     return B.Chunks[K >> ChunkBits].load(
         std::memory_order_acquire)[K & (ChunkSize - 1)];
@@ -279,73 +351,13 @@ void trace::write() {
       std::fprintf(F,
                    "\",\"cat\":\"run\",\"pid\":%u,\"tid\":%u,\"ts\":%.3f,"
                    "\"ph\":\"X\",\"dur\":%.3f,\"args\":{\"running\":true}}",
-                   Pid, B->Tid, Us(Open[T].second),
+                   Pid, B->Tid, us(Open[T].second),
                    double(Now - Open[T].second) / 1000.0);
     }
     for (size_t K = 0; K < Counts[T]; ++K) {
       const Event &E = At(*B, K);
-      std::string Name = E.What ? *E.What : kindName(E.K);
-      if (E.K == Send || E.K == Dequeue || E.K == ParkedSend ||
-          E.K == ParkedDequeue || E.K == Box || E.K == ReduceStep)
-        Name = std::string(kindName(E.K)) + " " + Name;
-      std::fprintf(F, ",\n{\"name\":\"");
-      escape(F, E.K == FrameOut || E.K == FrameIn
-                    ? std::string(kindName(E.K)) + " " + Name
-                    : Name);
-      std::fprintf(F, "\",\"cat\":\"%s\",\"pid\":%u,\"tid\":%u,\"ts\":%.3f",
-                   kindName(E.K), Pid, B->Tid, Us(E.Start));
-      const bool Parked = E.K == ParkedSend || E.K == ParkedDequeue;
-      if (Parked && E.End) {
-        // Parked time overlaps the runs of other fibers on the worker
-        // that recorded it, so it cannot be a slice of that track: it is
-        // an async slice (begin here, end below) on a track of its own
-        // per instance, keyed by the instance's name.
-        std::fprintf(F, ",\"ph\":\"b\",\"id2\":{\"local\":\"0x%llx\"}",
-                     (unsigned long long)uintptr_t(E.What));
-      } else if (E.End) {
-        std::fprintf(F, ",\"ph\":\"X\",\"dur\":%.3f",
-                     double(E.End - E.Start) / 1000.0);
-      } else {
-        std::fprintf(F, ",\"ph\":\"i\",\"s\":\"t\"");
-      }
-      if (E.Detail || E.Value) {
-        std::fprintf(F, ",\"args\":{");
-        if (E.Detail) {
-          bool To = E.K == Send || E.K == ParkedSend;
-          std::fprintf(F, "\"%s\":\"",
-                       E.K == Box ? "network"
-                       : To       ? "to"
-                                  : "queue");
-          escape(F, E.Detail->empty() ? "(default)" : *E.Detail);
-          std::fprintf(F, "\"%s", E.Value ? "," : "");
-        }
-        if (E.Value)
-          std::fprintf(F, "\"%s\":%llu", E.K == Box ? "records" : "bytes",
-                       (unsigned long long)E.Value);
-        std::fprintf(F, "}");
-      }
-      std::fprintf(F, "}");
-      if (Parked && E.End) {
-        std::fprintf(F, ",\n{\"name\":\"");
-        escape(F, Name);
-        std::fprintf(F,
-                     "\",\"cat\":\"%s\",\"pid\":%u,\"tid\":%u,\"ts\":%.3f,"
-                     "\"ph\":\"e\",\"id2\":{\"local\":\"0x%llx\"}}",
-                     kindName(E.K), Pid, B->Tid, Us(E.End),
-                     (unsigned long long)uintptr_t(E.What));
-      }
-      if (E.Flow && (PerNode || E.K == Send || Sent.count(E.Flow))) {
-        // The message's arrow: it leaves the send slice and enters the
-        // dequeue slice that took the message ("bp":"e": the slice
-        // enclosing the end, not the next one to begin). Ids are global,
-        // so an arrow may join two nodes of a merged trace.
-        std::fprintf(F,
-                     ",\n{\"name\":\"message\",\"cat\":\"message\","
-                     "\"pid\":%u,\"tid\":%u,\"ts\":%.3f,\"id\":\"0x%llx\","
-                     "\"ph\":%s}",
-                     Pid, B->Tid, Us(E.FlowTs), (unsigned long long)E.Flow,
-                     E.K == Send ? "\"s\"" : "\"f\",\"bp\":\"e\"");
-      }
+      writeEvent(F, B->Tid, E,
+                 PerNode || E.K == Send || Sent.count(E.Flow) != 0);
     }
   }
   std::fprintf(F, "\n]}\n");
