@@ -25,37 +25,70 @@
 using namespace aspen::rt;
 
 TEST(SPSCQueue, FifoAndCapacity) {
-  SPSCQueue<int> Q(5); // rounded up to 8
+  int Cells[8];
+  SPSCQueue<int *> Q(5); // rounded up to 8
   EXPECT_EQ(Q.capacity(), 8u);
-  int V;
+  int *V;
   EXPECT_FALSE(Q.tryPop(V));
   for (int I = 0; I < 8; ++I)
-    EXPECT_TRUE(Q.tryPush(I));
-  EXPECT_FALSE(Q.tryPush(8)) << "a full ring must refuse";
+    EXPECT_TRUE(Q.tryPush(&Cells[I]));
+  EXPECT_FALSE(Q.tryPush(&Cells[0])) << "a full ring must refuse";
+  EXPECT_EQ(Q.size(), 8u);
   for (int I = 0; I < 8; ++I) {
     ASSERT_TRUE(Q.tryPop(V));
-    EXPECT_EQ(V, I);
+    EXPECT_EQ(V, &Cells[I]);
   }
+  EXPECT_FALSE(Q.tryPop(V));
+  EXPECT_EQ(Q.popped(), 8u);
+}
+
+// A free slot is a null one, so a null element travels as a mark: it must
+// come out null, in its place, and never be taken for an empty ring.
+TEST(SPSCQueue, NullElementsKeepTheirPlace) {
+  int A, B;
+  SPSCQueue<int *> Q(4);
+  EXPECT_TRUE(Q.tryPush(nullptr));
+  EXPECT_TRUE(Q.tryPush(&A));
+  EXPECT_TRUE(Q.tryPush(nullptr));
+  EXPECT_TRUE(Q.tryPush(&B));
+  EXPECT_FALSE(Q.tryPush(nullptr)) << "nulls take room like any element";
+  int *V = &A;
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, nullptr);
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, &A);
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, nullptr);
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, &B);
   EXPECT_FALSE(Q.tryPop(V));
 }
 
+// Every element once and in order, nulls included, with the two sides on
+// two threads and the ring small enough to fill and empty constantly.
 TEST(SPSCQueue, TwoThreadsKeepOrder) {
-  SPSCQueue<uint64_t> Q(64);
-  constexpr uint64_t N = 2'000'000;
+  SPSCQueue<char *> Q(64);
+  constexpr uintptr_t N = 2'000'000;
+  // Element I is the address I, except every seventh, which is null.
+  auto Elem = [](uintptr_t I) {
+    return I % 7 == 0 ? nullptr : reinterpret_cast<char *>(I);
+  };
   std::thread Producer([&] {
-    for (uint64_t I = 1; I <= N; ++I)
-      while (!Q.tryPush(I))
+    for (uintptr_t I = 1; I <= N; ++I)
+      while (!Q.tryPush(Elem(I)))
         std::this_thread::yield();
   });
-  uint64_t Expected = 1, V;
+  uintptr_t Expected = 1;
+  char *V;
   while (Expected <= N) {
     if (Q.tryPop(V)) {
-      ASSERT_EQ(V, Expected);
+      ASSERT_EQ(V, Elem(Expected));
       ++Expected;
     }
   }
   Producer.join();
   EXPECT_FALSE(Q.tryPop(V));
+  EXPECT_EQ(Q.size(), 0u);
 }
 
 TEST(MPSCQueue, FifoAndCapacity) {

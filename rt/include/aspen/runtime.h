@@ -22,6 +22,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -86,17 +87,29 @@ template <typename T> class ArrayPayload : public Payload {
                 "ArrayPayload elements cannot be const or volatile");
 
 public:
-  explicit ArrayPayload(size_t Count) : Vec(Count), P(Vec.data()), N(Count) {}
+  explicit ArrayPayload(size_t Count) : N(Count) {
+    if (fitsInline(Count)) {
+      P = inlineData();
+      std::uninitialized_value_construct_n(P, Count);
+    } else {
+      Vec.resize(Count);
+      P = Vec.data();
+    }
+  }
   /// `new ArrayPayload<double>(n, aspen::uninitialized)`: no zero-filling,
   /// for large payloads about to be overwritten.
-  ArrayPayload(size_t Count, Uninitialized)
-      : Raw(new T[Count]), P(Raw.get()), N(Count) {}
-  ArrayPayload(const T *Values, size_t Count)
-      : Vec(Values, Values + Count), P(Vec.data()), N(Count) {}
+  ArrayPayload(size_t Count, Uninitialized) : N(Count) {
+    if (fitsInline(Count)) {
+      P = inlineData();
+    } else {
+      Raw.reset(new T[Count]);
+      P = Raw.get();
+    }
+  }
+  ArrayPayload(const T *Values, size_t Count) : N(Count) { copyIn(Values); }
   explicit ArrayPayload(std::vector<T> Values)
       : Vec(std::move(Values)), P(Vec.data()), N(Vec.size()) {}
-  ArrayPayload(const ArrayPayload &O)
-      : Payload(O), Vec(O.P, O.P + O.N), P(Vec.data()), N(O.N) {}
+  ArrayPayload(const ArrayPayload &O) : Payload(O), N(O.N) { copyIn(O.P); }
   ArrayPayload &operator=(const ArrayPayload &) = delete;
 
   T *data() { return P; }
@@ -106,9 +119,15 @@ public:
   /// wire format aspenc writes for a subclass reads into).
   void resize(size_t Count) {
     Raw.reset();
-    Vec.assign(Count, T());
-    P = Vec.data();
     N = Count;
+    if (fitsInline(Count)) {
+      Vec.clear();
+      P = inlineData();
+      std::uninitialized_value_construct_n(P, Count);
+    } else {
+      Vec.assign(Count, T());
+      P = Vec.data();
+    }
   }
   T &operator[](size_t I) { return P[I]; }
   const T &operator[](size_t I) const { return P[I]; }
@@ -120,10 +139,34 @@ public:
   size_t byteSize() const override { return N * sizeof(T); }
 
 private:
-  std::vector<T> Vec;       // the elements, unless uninitialised storage
+  // A few elements (a count, an index, a pair of doubles: most control
+  // messages) live inside the payload object, so sending one costs one
+  // allocation, not two, and the receiver touches one block, not two.
+  // Only for element types copied as bytes, whose destructor does nothing.
+  static constexpr size_t InlineBytes = 16;
+  static constexpr size_t InlineCount =
+      std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>
+          ? InlineBytes / sizeof(T)
+          : 0;
+  static bool fitsInline(size_t Count) {
+    return Count != 0 && Count <= InlineCount;
+  }
+  T *inlineData() { return reinterpret_cast<T *>(Inline); }
+  void copyIn(const T *Values) {
+    if (fitsInline(N)) {
+      P = inlineData();
+      std::memcpy(static_cast<void *>(P), Values, N * sizeof(T));
+    } else {
+      Vec.assign(Values, Values + N);
+      P = Vec.data();
+    }
+  }
+
+  std::vector<T> Vec;       // the elements, when neither inline nor raw
   std::unique_ptr<T[]> Raw; // the elements, when made uninitialised
-  T *P;
+  T *P = nullptr;
   size_t N;
+  alignas(T) alignas(8) unsigned char Inline[InlineBytes];
 };
 
 /// A payload holding text or bytes, for the standard library's I/O

@@ -5,17 +5,28 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Lamport's ring buffer (L. Lamport, "Specifying concurrent program modules",
-// TOPLAS 1983) with each side caching the other side's index, as in
-// FastForward (Giacomoni et al., PPoPP'08): the shared indices are read only
-// when the cached copy says the ring looks full (producer) or empty
-// (consumer), so in steady state each operation touches one shared line.
+// FastForward (Giacomoni, Moseley and Vachharajani, "FastForward for
+// efficient pipeline parallelism", PPoPP'08): a ring of pointers in which
+// the slot itself says whether it is full (non-null) or free (null), so the
+// producer and the consumer share no index. A hand-off moves one cache line,
+// the slot's, from producer to consumer, where Lamport's ring (with or
+// without cached indices) moves the slot's line and the tail index's: the
+// consumer that waits reads the tail, misses, then reads the slot and misses
+// again. On the send-dequeue path that is one cross-core transfer instead of
+// two for every message when the consumer keeps up.
+//
+// Elements are pointers; a null one that is pushed travels as the address
+// of a private byte and comes out null again.
 //
 // Guarantees:
 //  - wait-free tryPush / tryPop, no locks, no allocation after construction;
-//  - producer and consumer indices on separate 64-byte cache lines;
-//  - FIFO; an element is visible to the consumer once tryPush returned
-//    (release/acquire on the indices);
+//  - FIFO; an element (and what it points to) is visible to the consumer
+//    once tryPush returned (release store of the slot, acquire load);
+//  - the producer never overwrites a slot before the consumer has taken
+//    it (the consumer's release store of null, the producer's acquire load);
+//  - Head and Tail are each written by one side only, on their own cache
+//    lines, and read by the other side only for size() (statistics), so the
+//    hot path shares no line but the slots';
 //  - exactly one producer thread and one consumer thread at a time (fibers
 //    migrating between workers are fine: the scheduler's hand-off is a
 //    release/acquire pair).
@@ -29,6 +40,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <type_traits>
 
 namespace aspen::rt {
 
@@ -47,12 +59,17 @@ inline void fullFence() noexcept {
 }
 
 template <typename T> class SPSCQueue {
+  static_assert(std::is_pointer_v<T>, "SPSCQueue holds pointers: a free slot "
+                                      "is a null one");
+
 public:
   /// Capacity is rounded up to a power of two (at least 2).
   explicit SPSCQueue(size_t Capacity) {
     size_t C = ceilPow2AtLeast2(Capacity);
     Mask = C - 1;
-    Slots.reset(new T[C]);
+    Slots.reset(new std::atomic<T>[C]);
+    for (size_t I = 0; I < C; ++I)
+      Slots[I].store(nullptr, std::memory_order_relaxed);
   }
   SPSCQueue(const SPSCQueue &) = delete;
   SPSCQueue &operator=(const SPSCQueue &) = delete;
@@ -61,32 +78,31 @@ public:
 
   bool tryPush(T V) noexcept {
     size_t T0 = Tail.load(std::memory_order_relaxed);
-    if (T0 - CachedHead > Mask) {
-      CachedHead = Head.load(std::memory_order_acquire);
-      if (T0 - CachedHead > Mask)
-        return false;
-    }
-    Slots[T0 & Mask] = V;
-    Tail.store(T0 + 1, std::memory_order_release);
+    std::atomic<T> &S = Slots[T0 & Mask];
+    if (S.load(std::memory_order_acquire))
+      return false; // the consumer has not taken this slot's last element
+    S.store(V ? V : nullMark(), std::memory_order_release);
+    Tail.store(T0 + 1, std::memory_order_relaxed);
     return true;
   }
 
   bool tryPop(T &Out) noexcept {
     size_t H = Head.load(std::memory_order_relaxed);
-    if (H == CachedTail) {
-      CachedTail = Tail.load(std::memory_order_acquire);
-      if (H == CachedTail)
-        return false;
-    }
-    Out = Slots[H & Mask];
-    Head.store(H + 1, std::memory_order_release);
+    std::atomic<T> &S = Slots[H & Mask];
+    T V = S.load(std::memory_order_acquire);
+    if (!V)
+      return false;
+    S.store(nullptr, std::memory_order_release);
+    Head.store(H + 1, std::memory_order_relaxed);
+    Out = V == nullMark() ? nullptr : V;
     return true;
   }
 
   /// Approximate when called concurrently; exact when quiescent.
   size_t size() const noexcept {
-    return Tail.load(std::memory_order_acquire) -
-           Head.load(std::memory_order_acquire);
+    size_t H = Head.load(std::memory_order_acquire);
+    size_t T0 = Tail.load(std::memory_order_acquire);
+    return T0 > H ? T0 - H : 0;
   }
 
   /// For the consumer: the elements popped so far (the last one popped was
@@ -96,12 +112,15 @@ public:
   }
 
 private:
+  static T nullMark() noexcept {
+    static char Mark;
+    return reinterpret_cast<T>(&Mark);
+  }
+
   alignas(CacheLine) std::atomic<size_t> Head{0}; // written by the consumer
-  size_t CachedTail = 0;                          // consumer's copy of Tail
   alignas(CacheLine) std::atomic<size_t> Tail{0}; // written by the producer
-  size_t CachedHead = 0;                          // producer's copy of Head
   alignas(CacheLine) size_t Mask = 0;
-  std::unique_ptr<T[]> Slots;
+  std::unique_ptr<std::atomic<T>[]> Slots;
 };
 
 } // namespace aspen::rt
