@@ -64,6 +64,38 @@ TEST(SPSCQueue, NullElementsKeepTheirPlace) {
   EXPECT_FALSE(Q.tryPop(V));
 }
 
+// The ring starts with a small segment and grows behind a full one: the
+// bound is the capacity over all segments together, never a segment's.
+TEST(SPSCQueue, GrowsToItsCapacityAndNoFurther) {
+  constexpr size_t Cap = 256;
+  static_assert(SPSCQueue<int *>::InitialSlots < Cap);
+  std::vector<int> Cells(4 * Cap);
+  SPSCQueue<int *> Q(Cap);
+  size_t In = 0, Out = 0;
+  int *V;
+  // Fill it, which takes every segment size on the way up.
+  while (Q.tryPush(&Cells[In]))
+    ++In;
+  EXPECT_EQ(In, Cap);
+  // Take a few from the oldest (smallest) segment: that much room again,
+  // though the newest segment is full or nearly so.
+  for (int K = 0; K < 5; ++K) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, &Cells[Out++]);
+  }
+  for (int K = 0; K < 5; ++K)
+    EXPECT_TRUE(Q.tryPush(&Cells[In++]));
+  EXPECT_FALSE(Q.tryPush(&Cells[In])) << "more than the capacity queued";
+  // Drain through every segment, in order, then use the full-size one.
+  while (Q.tryPop(V))
+    EXPECT_EQ(V, &Cells[Out++]);
+  EXPECT_EQ(Out, In);
+  for (size_t K = 0; K < Cap; ++K)
+    EXPECT_TRUE(Q.tryPush(&Cells[K]));
+  EXPECT_FALSE(Q.tryPush(&Cells[0]));
+  EXPECT_EQ(Q.size(), Cap);
+}
+
 // Every element once and in order, nulls included, with the two sides on
 // two threads and the ring small enough to fill and empty constantly.
 TEST(SPSCQueue, TwoThreadsKeepOrder) {
@@ -89,6 +121,30 @@ TEST(SPSCQueue, TwoThreadsKeepOrder) {
   Producer.join();
   EXPECT_FALSE(Q.tryPop(V));
   EXPECT_EQ(Q.size(), 0u);
+}
+
+// The consumer follows the producer into a new segment while the producer
+// is still filling it: bursts that fill the queue, then pauses, with a
+// fresh queue every round so that every round grows it.
+TEST(SPSCQueue, GrowingUnderConcurrency) {
+  for (int Round = 0; Round < 200; ++Round) {
+    SPSCQueue<char *> Q(1024);
+    constexpr uintptr_t N = 5000;
+    std::thread Producer([&] {
+      for (uintptr_t I = 1; I <= N; ++I)
+        while (!Q.tryPush(reinterpret_cast<char *>(I)))
+          ;
+    });
+    uintptr_t Expected = 1;
+    char *V;
+    while (Expected <= N)
+      if (Q.tryPop(V)) {
+        ASSERT_EQ(V, reinterpret_cast<char *>(Expected)) << "round " << Round;
+        ++Expected;
+      }
+    Producer.join();
+    EXPECT_FALSE(Q.tryPop(V));
+  }
 }
 
 TEST(MPSCQueue, FifoAndCapacity) {

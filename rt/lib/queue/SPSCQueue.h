@@ -18,15 +18,30 @@
 // Elements are pointers; a null one that is pushed travels as the address
 // of a private byte and comes out null again.
 //
+// The ring starts small (InitialSlots) and grows by doubling, up to the
+// capacity, only when the producer finds it full: a program of 10^5
+// instances whose edges each carry a message at a time keeps 144 bytes per
+// edge instead of 2 KiB, and a streaming edge reaches its full size after a
+// few hundred messages and then allocates nothing. Growing does not move
+// elements: the producer links a new segment behind the full one and goes
+// on there; the consumer follows the link once it has emptied the old one,
+// and frees it. Positions are global (slot Pos & Mask of whichever segment
+// holds Pos), so both sides agree where the new segment starts. The bound
+// on elements queued in all segments together is the capacity, checked
+// against the consumer's count, which the producer reads only when its
+// cached copy says the bound may be reached.
+//
 // Guarantees:
 //  - wait-free tryPush / tryPop, no locks, no allocation after construction;
 //  - FIFO; an element (and what it points to) is visible to the consumer
 //    once tryPush returned (release store of the slot, acquire load);
 //  - the producer never overwrites a slot before the consumer has taken
 //    it (the consumer's release store of null, the producer's acquire load);
+//  - at most capacity() elements are queued;
 //  - Head and Tail are each written by one side only, on their own cache
-//    lines, and read by the other side only for size() (statistics), so the
-//    hot path shares no line but the slots';
+//    lines; Head is read by the producer only when the queue may be at
+//    its bound, and both by size() (statistics), so the hot path shares no
+//    line but the slots';
 //  - exactly one producer thread and one consumer thread at a time (fibers
 //    migrating between workers are fine: the scheduler's hand-off is a
 //    release/acquire pair).
@@ -37,9 +52,10 @@
 #define ASPEN_RT_QUEUE_SPSCQUEUE_H
 
 #include "queue/Bits.h"
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <memory>
+#include <new>
 #include <type_traits>
 
 namespace aspen::rt {
@@ -63,37 +79,94 @@ template <typename T> class SPSCQueue {
                                       "is a null one");
 
 public:
+  /// The size of the first segment (or the capacity, if smaller).
+  static constexpr size_t InitialSlots = 16;
+
   /// Capacity is rounded up to a power of two (at least 2).
-  explicit SPSCQueue(size_t Capacity) {
-    size_t C = ceilPow2AtLeast2(Capacity);
-    Mask = C - 1;
-    Slots.reset(new std::atomic<T>[C]);
-    for (size_t I = 0; I < C; ++I)
-      Slots[I].store(nullptr, std::memory_order_relaxed);
+  explicit SPSCQueue(size_t Capacity) : Cap(ceilPow2AtLeast2(Capacity)) {
+    PSeg = CSeg = Segment::make(std::min(Cap, InitialSlots));
+    if (!PSeg)
+      throw std::bad_alloc();
+    CFinal = Settled = PSeg->size() == Cap;
+    PSlots = CSlots = PSeg->slots();
+    PMask = CMask = PSeg->Mask;
   }
   SPSCQueue(const SPSCQueue &) = delete;
   SPSCQueue &operator=(const SPSCQueue &) = delete;
+  ~SPSCQueue() {
+    for (Segment *S = CSeg; S;) {
+      Segment *N = S->Next.load(std::memory_order_relaxed);
+      Segment::destroy(S);
+      S = N;
+    }
+  }
 
-  size_t capacity() const { return Mask + 1; }
+  size_t capacity() const { return Cap; }
 
   bool tryPush(T V) noexcept {
     size_t T0 = Tail.load(std::memory_order_relaxed);
-    std::atomic<T> &S = Slots[T0 & Mask];
-    if (S.load(std::memory_order_acquire))
-      return false; // the consumer has not taken this slot's last element
-    S.store(V ? V : nullMark(), std::memory_order_release);
+    // Until the consumer is in the full-size segment, older segments may
+    // hold elements too, and the bound is counted. From then on a free
+    // slot is room, as in a ring of one segment.
+    if (!Settled) [[unlikely]] {
+      if (T0 - CachedHead >= Cap) {
+        CachedHead = Head.load(std::memory_order_acquire);
+        if (T0 - CachedHead >= Cap)
+          return false;
+      }
+      Settled = CFinalShared.load(std::memory_order_acquire);
+    }
+    std::atomic<T> *S = &PSlots[T0 & PMask];
+    if (S->load(std::memory_order_acquire)) [[unlikely]] {
+      // This segment is full. At the full size, so is the queue; a
+      // smaller one holds fewer than the capacity (counted above): go on
+      // in a larger one.
+      if (PMask + 1 == Cap)
+        return false;
+      Segment *N = Segment::make(std::min(Cap, 2 * PSeg->size()));
+      if (!N)
+        return false; // out of memory: the queue is full for now
+      PSeg->Next.store(N, std::memory_order_release);
+      PSeg = N;
+      PSlots = N->slots();
+      PMask = N->Mask;
+      S = &PSlots[T0 & PMask];
+    }
+    S->store(V ? V : nullMark(), std::memory_order_release);
     Tail.store(T0 + 1, std::memory_order_relaxed);
     return true;
   }
 
   bool tryPop(T &Out) noexcept {
     size_t H = Head.load(std::memory_order_relaxed);
-    std::atomic<T> &S = Slots[H & Mask];
-    T V = S.load(std::memory_order_acquire);
-    if (!V)
-      return false;
-    S.store(nullptr, std::memory_order_release);
-    Head.store(H + 1, std::memory_order_relaxed);
+    std::atomic<T> *S = &CSlots[H & CMask];
+    T V = S->load(std::memory_order_acquire);
+    if (!V) {
+      if (CFinal) [[likely]]
+        return false; // a full-size segment is never left
+      Segment *N = CSeg->Next.load(std::memory_order_acquire);
+      if (!N) [[likely]]
+        return false;
+      // The producer went on to N after filling this segment. Every
+      // element it put here is visible now (it linked N after them): one
+      // that was not there a moment ago may be now.
+      V = S->load(std::memory_order_acquire);
+      if (!V) {
+        Segment::destroy(CSeg); // emptied, and the producer has left it
+        CSeg = N;
+        CSlots = N->slots();
+        CMask = N->Mask;
+        CFinal = N->size() == Cap;
+        if (CFinal)
+          CFinalShared.store(true, std::memory_order_release);
+        S = &CSlots[H & CMask];
+        V = S->load(std::memory_order_acquire);
+        if (!V)
+          return false;
+      }
+    }
+    S->store(nullptr, std::memory_order_release);
+    Head.store(H + 1, std::memory_order_release);
     Out = V == nullMark() ? nullptr : V;
     return true;
   }
@@ -112,15 +185,57 @@ public:
   }
 
 private:
+  /// A header and, right behind it, Mask + 1 slots (one allocation). The
+  /// header has a cache line of its own: the slots' lines go back and
+  /// forth between the two sides, and Next is read on every empty look
+  /// until the segment is full-size.
+  struct alignas(CacheLine) Segment {
+    size_t Mask;
+    std::atomic<Segment *> Next{nullptr};
+
+    size_t size() const { return Mask + 1; }
+    std::atomic<T> *slots() {
+      return reinterpret_cast<std::atomic<T> *>(this + 1);
+    }
+    static Segment *make(size_t N) {
+      static_assert(sizeof(Segment) % alignof(std::atomic<T>) == 0);
+      void *M = ::operator new(sizeof(Segment) + N * sizeof(std::atomic<T>),
+                               std::align_val_t(CacheLine), std::nothrow);
+      if (!M)
+        return nullptr;
+      Segment *S = new (M) Segment;
+      S->Mask = N - 1;
+      auto *Slots = reinterpret_cast<std::atomic<T> *>(S + 1);
+      for (size_t I = 0; I < N; ++I)
+        new (&Slots[I]) std::atomic<T>(nullptr);
+      return S;
+    }
+    static void destroy(Segment *S) {
+      S->~Segment();
+      ::operator delete(S, std::align_val_t(CacheLine));
+    }
+  };
+
   static T nullMark() noexcept {
     static char Mark;
     return reinterpret_cast<T>(&Mark);
   }
 
-  alignas(CacheLine) std::atomic<size_t> Head{0}; // written by the consumer
-  alignas(CacheLine) std::atomic<size_t> Tail{0}; // written by the producer
-  alignas(CacheLine) size_t Mask = 0;
-  std::unique_ptr<std::atomic<T>[]> Slots;
+  // The consumer's: its count and its segment.
+  alignas(CacheLine) std::atomic<size_t> Head{0};
+  Segment *CSeg = nullptr;
+  std::atomic<T> *CSlots = nullptr;
+  size_t CMask = 0;
+  bool CFinal = false; // CSeg is of the full size: no segment follows it
+  std::atomic<bool> CFinalShared{false}; // CFinal, for the producer
+  // The producer's: its count, its segment, its copy of Head.
+  alignas(CacheLine) std::atomic<size_t> Tail{0};
+  Segment *PSeg = nullptr;
+  std::atomic<T> *PSlots = nullptr;
+  size_t PMask = 0;
+  size_t CachedHead = 0;
+  bool Settled = false; // the consumer has reached the full-size segment
+  alignas(CacheLine) size_t Cap;
 };
 
 } // namespace aspen::rt
