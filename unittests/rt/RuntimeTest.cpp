@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "aspen/gen/module.h"
 #include "aspen/abi/abi.h"
+#include "aspen/gen/module.h"
 #include <atomic>
 #include <cstdlib>
 #include <gtest/gtest.h>
@@ -195,6 +195,10 @@ protected:
     GTEST_FLAG_SET(death_test_style, "threadsafe");
     setenv("ASPEN_WORKERS", GetParam(), 1);
   }
+  void TearDown() override {
+    unsetenv("ASPEN_OWN_STACKS");
+    unsetenv("ASPEN_QUEUE_CAPACITY");
+  }
 };
 
 TEST_P(RuntimeTest, Pipeline) {
@@ -236,6 +240,37 @@ TEST_P(RuntimeTest, ExceptionNamesTheInstance) {
 TEST_P(RuntimeTest, WrongPayloadTypeIsAnError) {
   EXPECT_EXIT(std::exit(runWrongType()), ::testing::ExitedWithCode(4),
               "expected an array payload of 'double' elements, got '.*Num'");
+}
+
+// ASPEN_OWN_STACKS=0: every fiber takes turns on one shared stack, so each
+// switch to another copies the bytes of the one there out and its own in,
+// and fibers woken on several workers at once wait for the stack.
+TEST_P(RuntimeTest, SharedStackPipelineWithTinyQueues) {
+  setenv("ASPEN_OWN_STACKS", "0", 1);
+  setenv("ASPEN_QUEUE_CAPACITY", "2", 1);
+  EXPECT_EXIT(std::exit(runPipeline()), ::testing::ExitedWithCode(0), "");
+}
+
+TEST_P(RuntimeTest, SharedStackFanIn) {
+  setenv("ASPEN_OWN_STACKS", "0", 1);
+  EXPECT_EXIT(std::exit(runFanIn()), ::testing::ExitedWithCode(0), "");
+}
+
+TEST_P(RuntimeTest, SharedStackPingPong) {
+  setenv("ASPEN_OWN_STACKS", "1", 1); // one fiber with its own, one shared
+  EXPECT_EXIT(std::exit(runPingPong()), ::testing::ExitedWithCode(0), "");
+}
+
+TEST_P(RuntimeTest, SharedStackDeadlockIsReported) {
+  setenv("ASPEN_OWN_STACKS", "0", 1);
+  EXPECT_EXIT(std::exit(runDeadlock()), ::testing::ExitedWithCode(3),
+              "deadlock: no module instance can make progress");
+}
+
+TEST_P(RuntimeTest, SharedStackExceptionNamesTheInstance) {
+  setenv("ASPEN_OWN_STACKS", "0", 1);
+  EXPECT_EXIT(std::exit(runThrow()), ::testing::ExitedWithCode(4),
+              "instance 't\\[[01]\\]' \\(module Thrower\\) threw");
 }
 
 INSTANTIATE_TEST_SUITE_P(Workers, RuntimeTest,

@@ -32,6 +32,7 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   R.QueueCapacity = settingCount(Setting::QUEUE_CAPACITY);
   R.SchedOpts.Workers = unsigned(settingCount(Setting::WORKERS));
   R.SchedOpts.StackSize = settingCount(Setting::STACK_SIZE);
+  R.SchedOpts.OwnStacks = settingCount(Setting::OWN_STACKS);
   DumpPath = settingText(Setting::DUMP);
   StatsEnabled = settingFlag(Setting::STATS);
   R.SchedOpts.Pin = settingFlag(Setting::PIN);

@@ -9,6 +9,7 @@
 #include "trace/Trace.h"
 #include <chrono>
 #include <climits>
+#include <cstring>
 #include <hwloc.h>
 #include <sched.h>
 #include <time.h>
@@ -170,6 +171,14 @@ void Scheduler::enqueue(Fiber *F) {
 int Scheduler::run(DeadlockHandler Handler) {
   OnDeadlock = std::move(Handler);
   Stacks = std::make_unique<StackPool>(Opts.StackSize);
+  // Enough shared stacks that the few fibers running at once rarely want
+  // the same one; each costs only the pages its deepest user touched. No
+  // more than OwnStacks, though, and one when that is 0: every fiber then
+  // takes turns on one stack, one at a time (a test of the copying).
+  size_t NShared = std::min<size_t>(16 * Workers.size(),
+                                    std::max<size_t>(1, Opts.OwnStacks));
+  for (size_t I = 0; I < NShared; ++I)
+    Shared.push_back(std::make_unique<SharedStack>());
   Live.store(int64_t(Initial.size()) - NumDaemons);
   if (Live.load() == 0) {
     if (!Opts.Distributed)
@@ -293,30 +302,133 @@ bool Scheduler::anyWork() {
   return false;
 }
 
+namespace {
+/// Where a suspended fiber's context was saved on its stack: everything
+/// it needs is between there and the stack's top. (Boost.Context's fiber
+/// is that one pointer.)
+char *savedContext(const boost::context::fiber &C) {
+  static_assert(sizeof(C) == sizeof(void *), "a fiber is its fcontext_t");
+  void *P;
+  std::memcpy(&P, static_cast<const void *>(&C), sizeof P);
+  return static_cast<char *>(P);
+}
+
+/// The allocator of a fiber on a shared stack: the stack is there already,
+/// and stays when the fiber ends.
+struct OnSharedStack {
+  SharedStack *H;
+  boost::context::stack_context allocate() { return H->Stack; }
+  void deallocate(boost::context::stack_context &) {}
+};
+
+void lockShared(SharedStack &H) {
+  while (H.Lock.exchange(true, std::memory_order_acquire))
+    cpuRelax();
+}
+void unlockShared(SharedStack &H) {
+  H.Lock.store(false, std::memory_order_release);
+}
+} // namespace
+
+// Takes H for F, or queues F on it (false) until its holder switches out.
+// With H taken, the fiber whose bytes are on it, if another, is copied out
+// and F's copied in.
+bool Scheduler::enterShared(SharedStack &H, Fiber *F) {
+  lockShared(H);
+  if (H.Busy) {
+    H.Waiters.push_back(F);
+    unlockShared(H);
+    return false;
+  }
+  H.Busy = true;
+  unlockShared(H);
+  if (!H.Stack.sp)
+    H.Stack = Stacks->allocate();
+  if (H.Resident == F)
+    return true;
+  char *Top = static_cast<char *>(H.Stack.sp);
+  if (Fiber *R = H.Resident) {
+    char *Sp = savedContext(R->Ctx);
+    uint32_t N = uint32_t(Top - Sp);
+    if (N > R->SavedCap) {
+      R->SavedCap = (N + 255) & ~255u;
+      R->Saved.reset(new char[R->SavedCap]);
+    }
+    std::memcpy(R->Saved.get(), Sp, N);
+    R->SavedLen = N;
+  }
+  if (F->Ctx) {
+    std::memcpy(savedContext(F->Ctx), F->Saved.get(), F->SavedLen);
+    F->SavedLen = 0;
+  }
+  H.Resident = F;
+  return true;
+}
+
+// F has switched out of H: let the next one in.
+void Scheduler::leaveShared(Worker &W, SharedStack &H, Fiber *F, bool Done) {
+  if (Done) {
+    H.Resident = nullptr;
+    F->Saved.reset();
+    F->SavedCap = F->SavedLen = 0;
+  }
+  std::vector<Fiber *> Next;
+  lockShared(H);
+  H.Busy = false;
+  Next.swap(H.Waiters);
+  unlockShared(H);
+  for (Fiber *N : Next)
+    W.Deque.push(N);
+  if (!Next.empty())
+    notify();
+}
+
 void Scheduler::runFiber(Worker &W, Fiber *F) {
+  if (!F->Ctx && !F->Home) {
+    // A stack of its own while few fibers have one; else a shared one.
+    bool Own =
+        OwnStacksUsed.fetch_add(1, std::memory_order_relaxed) < Opts.OwnStacks;
+#ifdef ASPEN_ASAN
+    Own = true; // ASan's stack poisoning cannot follow copied bytes
+#endif
+    if (!Own) {
+      OwnStacksUsed.fetch_sub(1, std::memory_order_relaxed);
+      F->Home = Shared[NextShared.fetch_add(1, std::memory_order_relaxed) %
+                       Shared.size()]
+                    .get();
+    }
+  }
+  SharedStack *H = F->Home;
+  if (H && !enterShared(*H, F))
+    return; // runs when H's holder switches out
   W.Runs.store(W.Runs.load(std::memory_order_relaxed) + 1,
                std::memory_order_relaxed);
   TLFiber = F;
   F->St.store(Fiber::Running, std::memory_order_relaxed);
   if (!F->Ctx) {
-    F->Ctx = boost::context::fiber(
-        std::allocator_arg,
-        PooledStack{Stacks.get(), &F->StackBottom, &F->StackSize},
-        [F](boost::context::fiber &&Sink) {
+    auto Body = [F](boost::context::fiber &&Sink) {
 #ifdef ASPEN_ASAN
-          asanEntered(F);
+      asanEntered(F);
 #endif
-          F->Sink = std::move(Sink);
-          F->Body(); // never throws: the body catches what user code throws
-          F->St.store(Fiber::Done, std::memory_order_release);
+      F->Sink = std::move(Sink);
+      F->Body(); // never throws: the body catches what user code throws
+      F->St.store(Fiber::Done, std::memory_order_release);
 #ifdef ASPEN_TSAN
-          __tsan_switch_to_fiber(workerTsanFiber(), 0);
+      __tsan_switch_to_fiber(workerTsanFiber(), 0);
 #endif
 #ifdef ASPEN_ASAN
-          asanLeaving(F, true);
+      asanLeaving(F, true);
 #endif
-          return std::move(F->Sink);
-        });
+      return std::move(F->Sink);
+    };
+    if (H)
+      F->Ctx = boost::context::fiber(std::allocator_arg, OnSharedStack{H},
+                                     std::move(Body));
+    else
+      F->Ctx = boost::context::fiber(
+          std::allocator_arg,
+          PooledStack{Stacks.get(), &F->StackBottom, &F->StackSize},
+          std::move(Body));
   }
 #ifdef ASPEN_TSAN
   if (!F->TsanFiber)
@@ -344,6 +456,10 @@ void Scheduler::runFiber(Worker &W, Fiber *F) {
   }
 
   int S = F->St.load(std::memory_order_acquire);
+  if (H)
+    leaveShared(W, *H, F, S == Fiber::Done);
+  else if (S == Fiber::Done)
+    OwnStacksUsed.fetch_sub(1, std::memory_order_relaxed);
   if (S == Fiber::Done) {
 #ifdef ASPEN_TSAN
     __tsan_destroy_fiber(F->TsanFiber);

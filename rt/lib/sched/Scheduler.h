@@ -21,6 +21,17 @@
 // Both sides order "publish/re-check" against "make progress/look" with a
 // seq_cst fence. Wake-ups may be spurious, so every park is in a loop.
 //
+// Stacks: a fiber gets a stack of its own while fewer than OwnStacks fibers
+// have one. Beyond that, fibers share a few stacks (SharedStack), libco's
+// "copy stack" scheme: only one of a shared stack's fibers runs at a time,
+// and when another of them must run, the part of the stack the one there
+// uses (from its saved context to the top, a kilobyte or two for a fiber
+// waiting in dequeue) is copied out to a buffer of its own and the new
+// one's copied in, at the same addresses. 10^5 fibers then cost their
+// buffers, not 10^5 stacks of at least a page each. Addresses of a sharing
+// fiber's locals stay the same, but while it waits its bytes may be
+// elsewhere: nothing may point into a fiber's stack from outside it.
+//
 // Workers spin briefly when out of work, then sleep on an event count. When
 // every worker is idle and no work exists anywhere, the program has either
 // finished (no live fibers) or deadlocked (live fibers all parked).
@@ -30,8 +41,8 @@
 #ifndef ASPEN_RT_SCHED_SCHEDULER_H
 #define ASPEN_RT_SCHED_SCHEDULER_H
 
-#include "sched/StackPool.h"
 #include "queue/Queues.h"
+#include "sched/StackPool.h"
 #include <atomic>
 #include <boost/context/fiber.hpp>
 #include <functional>
@@ -61,6 +72,8 @@ bool stealFromRandom(WorkerPtrs &Workers, const W &Self, uint64_t &Rand,
   return false;
 }
 
+struct SharedStack;
+
 struct Fiber {
   enum State : int { Runnable, Running, Parking, Parked, Ready, Done };
   std::atomic<int> St{Runnable};
@@ -82,6 +95,23 @@ struct Fiber {
   void (*External)(Fiber *) = nullptr;
   uint32_t ExternalTag = 0;               // what the hook is about (a channel)
   const std::string *TraceName = nullptr; // ASPEN_TRACE: the instance
+  /// The stack this fiber shares with others, or null: one of its own.
+  SharedStack *Home = nullptr;
+  /// A sharing fiber's bytes while another one uses its stack (Home's
+  /// holder's alone).
+  std::unique_ptr<char[]> Saved;
+  uint32_t SavedLen = 0, SavedCap = 0;
+};
+
+/// A stack that fibers take turns on (see the file comment). Busy, and
+/// the list of fibers waiting for it, are under Lock; Resident, the fiber
+/// whose bytes are on it, belongs to whoever set Busy.
+struct SharedStack {
+  boost::context::stack_context Stack{}; // from the pool, at first use
+  std::atomic<bool> Lock{false};
+  bool Busy = false;
+  Fiber *Resident = nullptr;
+  std::vector<Fiber *> Waiters;
 };
 
 /// The cores this process may run on: its CPU binding as taskset, srun or
@@ -101,8 +131,10 @@ public:
   struct Options {
     unsigned Workers = 0;          // 0: one per core
     size_t StackSize = 256 * 1024; // bytes, per fiber
-    bool Pin = true;               // bind workers to cores with hwloc
-    unsigned FirstCore = 0;        // worker I goes on core FirstCore + I
+    /// Fibers with a stack of their own at once; others share stacks.
+    size_t OwnStacks = 4096;
+    bool Pin = true;        // bind workers to cores with hwloc
+    unsigned FirstCore = 0; // worker I goes on core FirstCore + I
     /// Other processes run on these cores too (node processes sharing a
     /// machine): idle workers give the core away between looks at the
     /// network. Set by the scheduler whenever workers are not pinned.
@@ -209,6 +241,8 @@ private:
   void enqueue(Fiber *F);
   Fiber *findWork(Worker &W);
   void runFiber(Worker &W, Fiber *F);
+  bool enterShared(SharedStack &H, Fiber *F);
+  void leaveShared(Worker &W, SharedStack &H, Fiber *F, bool Done);
   void notify();
   void idle(Worker &W);
 
@@ -233,6 +267,10 @@ private:
   std::function<bool()> Poll;
   std::function<void()> AllAsleep;
   std::unique_ptr<StackPool> Stacks;
+  /// Fibers running on a stack of their own now.
+  std::atomic<size_t> OwnStacksUsed{0};
+  std::vector<std::unique_ptr<SharedStack>> Shared;
+  std::atomic<size_t> NextShared{0};
   std::atomic<bool> DeadlockReported{false};
   void *Topology = nullptr; // hwloc_topology_t
 };
