@@ -29,6 +29,7 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/thread.h"
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <unistd.h>
@@ -382,6 +383,57 @@ std::string cacheDir() {
   return std::string(Dir);
 }
 
+/// Sets File's modification time to now: when it was last used.
+void touch(const std::string &File) {
+  int FD;
+  if (llvm::sys::fs::openFileForWrite(File, FD, llvm::sys::fs::CD_OpenExisting,
+                                      llvm::sys::fs::OF_Append))
+    return;
+  (void)llvm::sys::fs::setLastAccessAndModificationTime(
+      FD, std::chrono::system_clock::now());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+}
+
+/// Every edit of the runtime's headers, flag set and aspen version makes a
+/// header of its own (6 MB), so the cache would grow without end: after
+/// making one, drop headers unused for a week, then the least recently used
+/// beyond MaxHeaders, and temporaries a crashed aspenc left. Nothing used in
+/// the last hour goes, so a build running alongside never loses the header
+/// it is about to read.
+void pruneCache(const std::string &Dir, const std::string &Keep) {
+  constexpr size_t MaxHeaders = 16;
+  using Clock = std::chrono::system_clock;
+  const auto Now = Clock::now();
+  std::vector<std::pair<Clock::time_point, std::string>> Old;
+  size_t Headers = 0;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.startswith("runtime-") || It->path() == Keep)
+      continue;
+    const bool Header = Name.endswith(".pch");
+    if (!Header && !Name.endswith(".tmp"))
+      continue;
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(It->path(), St))
+      continue;
+    Headers += Header;
+    const auto Used = St.getLastModificationTime();
+    if (Now - Used < std::chrono::hours(1))
+      continue;
+    if (!Header || Now - Used > std::chrono::hours(24 * 7)) {
+      llvm::sys::fs::remove(It->path());
+      Headers -= Header;
+      continue;
+    }
+    Old.push_back({Used, It->path()});
+  }
+  std::sort(Old.begin(), Old.end());
+  for (size_t I = 0; I < Old.size() && Headers + 1 > MaxHeaders; ++I, --Headers)
+    llvm::sys::fs::remove(Old[I].second);
+}
+
 /// A precompiled header of aspen/gen/pch.h (what generated code starts
 /// with; pch-snet.h for a program with networks) for a compilation with driver
 /// arguments Args (driverArgs'), made on first use: parsing the runtime's
@@ -422,9 +474,12 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   Hash.final(R);
   std::string Base = Dir + "/runtime-" + std::string(R.digest().str());
   std::string Pch = Base + ".pch";
-  // Ours, or left alone (cacheDir: no one else can put a file here).
-  if (llvm::sys::fs::exists(Pch))
+  // Ours, or left alone (cacheDir: no one else can put a file here). Its
+  // time is its last use, which pruneCache goes by.
+  if (llvm::sys::fs::exists(Pch)) {
+    touch(Pch);
     return Pch;
+  }
 
   const std::string Header = Inc + (SNet ? "/gen/pch-snet.h" : "/gen/pch.h");
   llvm::SmallString<256> Tmp;
@@ -473,6 +528,7 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   }
   if (Verbose)
     llvm::errs() << "aspenc: made the precompiled header " << Pch << '\n';
+  pruneCache(Dir, Pch);
   return Pch;
 }
 } // namespace
