@@ -325,6 +325,9 @@ void aspen::rt::checkSNetEnvironment() {
 }
 
 void aspen::snet::runNetwork(gen::Module &Self, const Graph &G) {
-  Engine E(Self, G);
-  E.run();
+  // On the heap, not this fiber's stack: the helper fibers use the engine
+  // while this one waits, and a waiting fiber's stack may hold another's
+  // bytes (shared stacks, ASPEN_OWN_STACKS).
+  auto E = std::make_unique<Engine>(Self, G);
+  E->run();
 }
