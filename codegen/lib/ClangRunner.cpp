@@ -383,15 +383,18 @@ std::string cacheDir() {
   return std::string(Dir);
 }
 
-/// Sets File's modification time to now: when it was last used.
-void touch(const std::string &File) {
+/// Sets File's modification time to now: when it was last used, which
+/// pruneCache goes by.
+bool touch(const std::string &File) {
   int FD;
+  // Not OF_Append: LLVM takes that to mean "create if missing".
   if (llvm::sys::fs::openFileForWrite(File, FD, llvm::sys::fs::CD_OpenExisting,
-                                      llvm::sys::fs::OF_Append))
-    return;
+                                      llvm::sys::fs::OF_None))
+    return false;
   (void)llvm::sys::fs::setLastAccessAndModificationTime(
       FD, std::chrono::system_clock::now());
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  return true;
 }
 
 /// Every edit of the runtime's headers, flag set and aspen version makes a
@@ -430,8 +433,15 @@ void pruneCache(const std::string &Dir, const std::string &Keep) {
     Old.push_back({Used, It->path()});
   }
   std::sort(Old.begin(), Old.end());
-  for (size_t I = 0; I < Old.size() && Headers + 1 > MaxHeaders; ++I, --Headers)
+  for (size_t I = 0; I < Old.size() && Headers + 1 > MaxHeaders; ++I) {
+    // Looked at again just before: another aspenc may have used it since.
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(Old[I].second, St) ||
+        Now - St.getLastModificationTime() < std::chrono::hours(1))
+      continue;
     llvm::sys::fs::remove(Old[I].second);
+    --Headers;
+  }
 }
 
 /// A precompiled header of aspen/gen/pch.h (what generated code starts
