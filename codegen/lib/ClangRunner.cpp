@@ -385,16 +385,15 @@ std::string cacheDir() {
 
 /// Sets File's modification time to now: when it was last used, which
 /// pruneCache goes by.
-bool touch(const std::string &File) {
+void touch(const std::string &File) {
   int FD;
   // Not OF_Append: LLVM takes that to mean "create if missing".
   if (llvm::sys::fs::openFileForWrite(File, FD, llvm::sys::fs::CD_OpenExisting,
                                       llvm::sys::fs::OF_None))
-    return false;
+    return;
   (void)llvm::sys::fs::setLastAccessAndModificationTime(
       FD, std::chrono::system_clock::now());
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  return true;
 }
 
 /// Every edit of the runtime's headers, flag set and aspen version makes a

@@ -166,7 +166,8 @@ private:
   std::unique_ptr<T[]> Raw; // the elements, when made uninitialised
   T *P = nullptr;
   size_t N;
-  alignas(T) alignas(8) unsigned char Inline[InlineBytes];
+  // Nothing to speak of for element types that never live inline.
+  alignas(T) alignas(8) unsigned char Inline[InlineCount ? InlineBytes : 1];
 };
 
 /// A payload holding text or bytes, for the standard library's I/O

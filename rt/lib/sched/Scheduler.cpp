@@ -372,14 +372,16 @@ void Scheduler::leaveShared(Worker &W, SharedStack &H, Fiber *F, bool Done) {
     F->Saved.reset();
     F->SavedCap = F->SavedLen = 0;
   }
-  std::vector<Fiber *> Next;
+  // The waiters go on this worker's deque under the lock, so the list
+  // keeps its room and a busy stack costs no allocation per turn.
   lockShared(H);
   H.Busy = false;
-  Next.swap(H.Waiters);
-  unlockShared(H);
-  for (Fiber *N : Next)
+  const bool Any = !H.Waiters.empty();
+  for (Fiber *N : H.Waiters)
     W.Deque.push(N);
-  if (!Next.empty())
+  H.Waiters.clear();
+  unlockShared(H);
+  if (Any)
     notify();
 }
 
