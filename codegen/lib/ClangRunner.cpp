@@ -230,6 +230,9 @@ private:
             "cannot send this: send takes a QueueElement or a pointer to a "
             "payload (send QueueElement(new ArrayPayload<double>(n));)");
     Replace("aspenSend", "send");
+    Replace("aspenDequeueCount", "dequeue");
+    Replace("aspenDequeueJoined", "dequeue");
+    Replace("aspenReceive", "dequeue");
     Replace("aspenDequeue", "dequeue");
     Replace("aspen::gen::Module", "aspen::ModuleBase");
     return Text;

@@ -65,6 +65,16 @@ void MainBuilder::addModules() {
          B.getInt32(Mod.OutputQueues.size()),
          strArray(Mod.OutputQueues, Mod.Name + ".outputs")},
         "module." + Mod.Name);
+    bySender(Mod, ModuleIds[I]);
+  }
+}
+
+/// The queues a module dequeues `from:` a sender.
+void MainBuilder::bySender(const graph::Module &Mod, llvm::Value *Id) {
+  for (const std::string &Q : Mod.BySenderQueues) {
+    auto At = std::find(Mod.InputQueues.begin(), Mod.InputQueues.end(), Q);
+    uint32_t Port = Q.empty() ? 0 : uint32_t(At - Mod.InputQueues.begin()) + 1;
+    B.CreateCall(Rt.aspen_rt_by_sender, {Id, B.getInt32(Port)});
   }
 }
 
@@ -105,6 +115,7 @@ void MainBuilder::addInstances() {
                             strArray(Mod.InputQueues, Mod.Name + ".inputs"),
                             B.getInt32(Mod.OutputQueues.size()),
                             strArray(Mod.OutputQueues, Mod.Name + ".outputs")});
+      bySender(Mod, ModId);
     }
     B.CreateCall(Rt.aspen_rt_add_instances,
                  {ModId, str(Inst.Vector), B.getInt32(uint32_t(J - I)),

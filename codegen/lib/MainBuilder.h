@@ -90,6 +90,7 @@ private:
   // LowerMain.cpp
 
   void addModules();
+  void bySender(const graph::Module &Mod, llvm::Value *Id);
   void addInstances();
   void addNodes();
   void addEdges();

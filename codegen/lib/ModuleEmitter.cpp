@@ -10,6 +10,10 @@
 //   send e;          aspenSend(PORT, e);
 //   send e on q;     aspenSend(PORT_OF_q, e);
 //   dequeue(q)       aspenDequeue(PORT_OF_q)
+//   dequeue(a | b, within: d, from: k)
+//                    aspenReceive({PORTS}, SENDER, NANOSECONDS, "SITE")
+//   dequeue(q, count: n)  aspenDequeueCount(PORT, N, "SITE")
+//   dequeue(a & b)   aspenDequeueJoined({PORTS})
 //   getPayload...    getPayload... (ModuleBase's, which forwards)
 //
 // Every verbatim fragment is preceded by `#line` and padded to its original
@@ -454,10 +458,79 @@ private:
                 const std::optional<ast::Name> &Q) {
     if (!Q)
       return 0;
+    return port(Queues, *Q);
+  }
+  unsigned port(const std::vector<std::string> &Queues, const ast::Name &Q) {
     for (size_t I = 0; I < Queues.size(); ++I)
-      if (Queues[I] == Q->Text)
+      if (Queues[I] == Q.Text)
         return unsigned(I + 1);
     return 0; // Sema has reported an undeclared queue
+  }
+
+  /// "file:line:col" of a receive, for the errors only known at run time.
+  std::string site(SourceLoc L) {
+    std::string S = "\"";
+    for (char C : SM.getName(L.File)) {
+      if (C == '"' || C == '\\')
+        S += '\\';
+      S += C;
+    }
+    return S + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Col) +
+           "\"";
+  }
+
+  /// `dequeue(...)` in each of its forms (the file comment).
+  void dequeue(const ast::DequeueExpr &D) {
+    auto Port = [&](size_t K) {
+      if (D.Queues.empty() || D.Queues[K].Text.empty())
+        return 0u;
+      return port(Mod->InputQueues, D.Queues[K]);
+    };
+    auto Ports = [&] {
+      OS << '{';
+      for (size_t K = 0; K < std::max<size_t>(D.Queues.size(), 1); ++K)
+        OS << (K ? ", " : "") << Port(K) << 'u';
+      OS << '}';
+    };
+    // The check starts at the option's name, so that Clang's errors about
+    // the value's type point there; the value keeps its own line and
+    // columns.
+    auto Value = [&](const ast::DequeueExpr::Option &O, const char *Check) {
+      lineAt(O.Key.Range.Begin);
+      OS.indent(O.Key.Range.Begin.Col - 1);
+      OS << Check << "((";
+      AtLineStart = false;
+      body(O.Value);
+      OS << "), " << site(O.Key.Range.Begin) << ')';
+      AtLineStart = false;
+    };
+    std::string Site = site(D.Range.Begin);
+    if (D.isPlain()) {
+      OS << "aspenDequeue(" << Port(0) << ")";
+    } else if (D.Count) {
+      OS << "aspenDequeueCount(" << Port(0) << ", ";
+      Value(*D.Count, "aspenCount");
+      OS << ", " << Site << ")";
+    } else if (D.List == ast::DequeueExpr::Joined) {
+      OS << "aspenDequeueJoined(";
+      Ports();
+      OS << ")";
+    } else {
+      OS << "aspenReceive(";
+      Ports();
+      OS << ", ";
+      if (D.From && !D.From->Any)
+        Value(*D.From, "aspenFrom");
+      else
+        OS << "-1";
+      OS << ", ";
+      if (D.Within)
+        Value(*D.Within, "aspenWithin");
+      else
+        OS << "-1";
+      OS << ", " << Site << ")";
+    }
+    AtLineStart = false;
   }
 
   void body(const ast::CxxBody &B) {
@@ -471,8 +544,7 @@ private:
         OS << ");";
         AtLineStart = false;
       } else if (auto *D = dyn_cast<ast::DequeueExpr>(F.get())) {
-        OS << "aspenDequeue(" << port(Mod->InputQueues, D->Queue) << ")";
-        AtLineStart = false;
+        dequeue(*D);
       } else if (auto *G = dyn_cast<ast::GetPayloadExpr>(F.get())) {
         OS << "getPayload"; // ModuleBase::getPayload, same columns
         if (G->TypeArg) {

@@ -54,8 +54,9 @@ constDecl : CONST INT IDENT ASSIGN intExpr SEMI;
 placeStmt : PLACE instanceRef (COMMA instanceRef)* ON placeTarget SEMI;
 placeTarget : IDENT | STRING | NUMBER;
 
-// p ||| r1(sum) ||| p[0], p[2];
-flowStmt : stage (PIPE3 stage)+ SEMI;
+// p ||| r1(sum) ||| p[0], p[2];   t |||* t;  (every element to every other)
+flowStmt : stage (connector stage)+ SEMI;
+connector : PIPE3 STAR?;
 stage : netExpr (COMMA netExpr)*;
 
 // x   x[i]   x[i:j]   x.q   x[i:j].q   Input.q   Output

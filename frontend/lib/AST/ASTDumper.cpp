@@ -353,7 +353,10 @@ void Dumper::dumpStmt(const Stmt &S) {
   line() << "FlowStmt";
   loc(S.Range);
   Nest N(*this);
-  for (const FlowStmt::Stage &Stage : F.Stages) {
+  for (size_t K = 0; K < F.Stages.size(); ++K) {
+    const FlowStmt::Stage &Stage = F.Stages[K];
+    if (K && K - 1 < F.AllToAll.size() && F.AllToAll[K - 1])
+      line() << "AllToAll\n";
     line() << "Stage\n";
     Nest N2(*this);
     for (const auto &E : Stage)
@@ -453,9 +456,20 @@ void Dumper::dumpBody(const CxxBody &Body) {
       dumpBody(S->Operand);
     } else if (auto *D = dyn_cast<DequeueExpr>(F.get())) {
       line() << "Dequeue";
-      if (D->Queue)
-        OS << ' ' << D->Queue->Text;
+      const char *Sep = D->List == DequeueExpr::Joined ? " & " : " | ";
+      for (size_t K = 0; K < D->Queues.size(); ++K)
+        OS << (K ? Sep : " ")
+           << (D->Queues[K].Text.empty() ? "default" : D->Queues[K].Text);
       loc(D->Range);
+      Nest N(*this);
+      for (auto *O : {&D->Within, &D->Count, &D->From}) {
+        if (!*O)
+          continue;
+        line() << "Option " << (*O)->Key.Text << (((*O)->Any) ? " any" : "");
+        loc((*O)->Key.Range);
+        Nest N2(*this);
+        dumpBody((*O)->Value);
+      }
     } else {
       auto *G = cast<GetPayloadExpr>(F.get());
       line() << "GetPayload";

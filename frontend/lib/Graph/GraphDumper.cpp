@@ -173,6 +173,13 @@ void aspen::graph::dump(const Program &P, llvm::raw_ostream &OS) {
       OS << " sends";
     if (M.DequeuesDefault)
       OS << " dequeues";
+    if (!M.BySenderQueues.empty()) {
+      std::vector<std::string> Names = M.BySenderQueues;
+      for (std::string &N : Names)
+        if (N.empty())
+          N = "default";
+      OS << " by-sender(" << list(Names) << ")";
+    }
     OS << '\n';
   }
   for (size_t I = 0; I < P.Instances.size(); ++I) {

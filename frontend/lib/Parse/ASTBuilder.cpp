@@ -229,6 +229,10 @@ std::unique_ptr<Stmt> ASTBuilder::buildInitStmt(P::InitStmtContext *Ctx) {
       Stage.push_back(buildNetExpr(E));
     S->Stages.push_back(std::move(Stage));
   }
+  for (P::ConnectorContext *C : F->connector()) {
+    S->AllToAll.push_back(C->STAR() != nullptr);
+    S->ConnectorLocs.push_back(tokenLoc(File, C->getStart()));
+  }
   return S;
 }
 
@@ -903,6 +907,183 @@ CxxBody ASTBuilder::buildBlockBody(P::CxxBlockContext *Ctx) {
                         tokenEndLoc(File, Open), Items);
 }
 
+std::string
+ASTBuilder::itemsText(const std::vector<P::CxxItemContext *> &Items) const {
+  if (Items.empty())
+    return "";
+  return llvm::StringRef(textBetween(Items.front()->getStart()->getStartIndex(),
+                                     Items.back()->getStop()->getStopIndex()))
+      .trim()
+      .str();
+}
+
+static bool isToken(AspenParser::CxxItemContext *Item, size_t Type) {
+  return Item->cxxToken() && Item->getStart()->getType() == Type;
+}
+
+/// `a`, `a | b | c`, `a & b`: the queues of a dequeue, `default` for the
+/// default queue. False, after a report, when they are something else.
+bool ASTBuilder::buildReceiveQueues(
+    DequeueExpr &N, const std::vector<P::CxxItemContext *> &Items) {
+  auto Bad = [&] {
+    Diags.report(tokenLoc(File, Items.front()->getStart()),
+                 DiagId::ErrBadQueueName)
+        << itemsText(Items);
+    return false;
+  };
+  if (Items.size() % 2 == 0)
+    return Bad();
+  for (size_t K = 0; K < Items.size(); K += 2)
+    if (!isToken(Items[K], P::IDENT))
+      return Bad();
+  size_t Sep = 0;
+  for (size_t K = 1; K < Items.size(); K += 2) {
+    size_t Type = Items[K]->getStart()->getType();
+    if (!isToken(Items[K], P::PIPE) && !isToken(Items[K], P::AMP))
+      return Bad();
+    if (Sep && Sep != Type) {
+      Diags.report(tokenLoc(File, Items[K]->getStart()),
+                   DiagId::ErrReceiveMixedList)
+          << itemsText(Items);
+      return false;
+    }
+    Sep = Type;
+  }
+  if (Sep)
+    N.List = Sep == P::PIPE ? DequeueExpr::Choice : DequeueExpr::Joined;
+  for (size_t K = 0; K < Items.size(); K += 2) {
+    Name Q{Items[K]->getText(), rangeOf(Items[K])};
+    if (Q.Text == "default")
+      Q.Text.clear(); // the default queue, which has no name
+    for (const Name &Prev : N.Queues)
+      if (Prev.Text == Q.Text) {
+        Diags.report(Q.Range.Begin, DiagId::ErrReceiveQueueTwice)
+            << (Q.Text.empty() ? std::string("default") : Q.Text);
+        return false;
+      }
+    N.Queues.push_back(std::move(Q));
+  }
+  return true;
+}
+
+/// `within: EXPR`, `count: EXPR`, `from: EXPR` or `from: any`.
+void ASTBuilder::buildReceiveOption(
+    DequeueExpr &N, const std::vector<P::CxxItemContext *> &Items,
+    antlr4::Token *Comma) {
+  if (Items.size() < 2 || !isToken(Items[0], P::IDENT) ||
+      !isToken(Items[1], P::COLON)) {
+    if (Items.empty())
+      Diags.report(tokenEndLoc(File, Comma), DiagId::ErrReceiveOptionSyntax)
+          << "";
+    else
+      Diags.report(tokenLoc(File, Items[0]->getStart()),
+                   DiagId::ErrReceiveOptionSyntax)
+          << itemsText(Items);
+    return;
+  }
+  Name Key{Items[0]->getText(), rangeOf(Items[0])};
+  std::optional<DequeueExpr::Option> *Slot = Key.Text == "within"  ? &N.Within
+                                             : Key.Text == "count" ? &N.Count
+                                             : Key.Text == "from"  ? &N.From
+                                                                   : nullptr;
+  if (!Slot) {
+    Diags.report(Key.Range.Begin, DiagId::ErrReceiveUnknownOption) << Key.Text;
+    return;
+  }
+  if (*Slot) {
+    Diags.report(Key.Range.Begin, DiagId::ErrReceiveOptionTwice) << Key.Text;
+    return;
+  }
+  std::vector<P::CxxItemContext *> Value(Items.begin() + 2, Items.end());
+  if (Value.empty()) {
+    Diags.report(tokenEndLoc(File, Items[1]->getStart()),
+                 DiagId::ErrReceiveOptionValue)
+        << Key.Text
+        << (Key.Text == "within"  ? "'within: std::chrono::milliseconds(5)'"
+            : Key.Text == "count" ? "'count: 16'"
+                                  : "'from: 2' or 'from: any'");
+    return;
+  }
+  std::string Text = itemsText(Value);
+  SourceLoc At = tokenLoc(File, Value.front()->getStart());
+  // What the compiler can know of the value: a literal count of 0, a
+  // duration written with a minus sign.
+  if (Key.Text == "count" && Value.size() == 1 &&
+      isToken(Value[0], P::NUMBER) &&
+      llvm::StringRef(Text).ltrim('0').empty()) {
+    Diags.report(At, DiagId::ErrReceiveCountZero) << Text;
+    return;
+  }
+  if ((Key.Text == "count" || Key.Text == "within") &&
+      isToken(Value[0], P::MINUS)) {
+    if (Key.Text == "within")
+      Diags.report(At, DiagId::ErrReceiveNegativeDuration) << Text;
+    else
+      Diags.report(At, DiagId::ErrReceiveCountZero) << Text;
+    return;
+  }
+  DequeueExpr::Option O;
+  O.Key = Key;
+  if (Key.Text == "from" && Value.size() == 1 && Text == "any") {
+    O.Any = true;
+  } else {
+    std::vector<antlr4::tree::ParseTree *> Trees(Value.begin(), Value.end());
+    O.Value =
+        buildFragments(Value.front()->getStart()->getStartIndex(),
+                       Value.back()->getStop()->getStopIndex() + 1, At, Trees);
+  }
+  *Slot = std::move(O);
+}
+
+std::unique_ptr<DequeueExpr>
+ASTBuilder::buildDequeue(P::DequeueExprContext *D) {
+  auto N = std::make_unique<DequeueExpr>();
+  N->Range = rangeOf(D);
+  std::vector<P::CxxItemContext *> Items = D->cxxItem();
+  if (Items.empty())
+    return N; // dequeue()
+  // Split at the commas outside brackets (those inside are in an item).
+  std::vector<std::vector<P::CxxItemContext *>> Parts(1);
+  std::vector<antlr4::Token *> Commas;
+  for (P::CxxItemContext *Item : Items)
+    if (isToken(Item, P::COMMA)) {
+      Parts.emplace_back();
+      Commas.push_back(Item->getStart());
+    } else {
+      Parts.back().push_back(Item);
+    }
+  if (Parts[0].empty()) {
+    Diags.report(tokenLoc(File, Items[0]->getStart()), DiagId::ErrBadQueueName)
+        << itemsText(Items);
+    return N;
+  }
+  if (!buildReceiveQueues(*N, Parts[0]))
+    return N;
+  if (Parts.size() == 1 && N->Queues.size() == 1 && N->Queues[0].Text.empty())
+    N->Queues.clear(); // dequeue(default) is dequeue()
+  for (size_t K = 1; K < Parts.size(); ++K)
+    buildReceiveOption(*N, Parts[K], Commas[K - 1]);
+  // Which forms go together.
+  const char *Why = nullptr;
+  SourceLoc At = N->Range.Begin;
+  if (N->List == DequeueExpr::Joined && (N->Within || N->Count || N->From)) {
+    Why = "a joined receive 'dequeue(a & b)' takes no options: it waits for "
+          "one element of each queue";
+  } else if (N->Count &&
+             (N->Within || N->From || N->List != DequeueExpr::One)) {
+    Why = "'count:' takes its elements from one queue, without 'within:' or "
+          "'from:'";
+    At = N->Count->Key.Range.Begin;
+  } else if (N->From && N->List != DequeueExpr::One) {
+    Why = "'from:' takes the next element of one sender on one queue, not a "
+          "choice";
+    At = N->From->Key.Range.Begin;
+  }
+  if (Why)
+    Diags.report(At, DiagId::ErrReceiveBadCombination) << Why;
+  return N;
+}
+
 std::unique_ptr<CxxFragment>
 ASTBuilder::buildExtension(antlr4::tree::ParseTree *T) {
   if (auto *S = dynamic_cast<P::SendStmtContext *>(T)) {
@@ -917,25 +1098,8 @@ ASTBuilder::buildExtension(antlr4::tree::ParseTree *T) {
       N->Queue = nameOf(S->IDENT());
     return N;
   }
-  if (auto *D = dynamic_cast<P::DequeueExprContext *>(T)) {
-    auto N = std::make_unique<DequeueExpr>();
-    N->Range = rangeOf(D);
-    std::vector<P::CxxItemContext *> Items = D->cxxItem();
-    if (Items.size() == 1 && Items[0]->cxxToken() &&
-        Items[0]->getStart()->getType() == P::IDENT) {
-      N->Queue = Name{Items[0]->getText(), rangeOf(Items[0])};
-    } else if (!Items.empty()) {
-      antlr4::Token *Open = D->LPAREN()->getSymbol();
-      antlr4::Token *Close = D->RPAREN()->getSymbol();
-      Diags.report(tokenLoc(File, Items[0]->getStart()),
-                   DiagId::ErrBadQueueName)
-          << llvm::StringRef(textBetween(Open->getStopIndex() + 1,
-                                         Close->getStartIndex() - 1))
-                 .trim()
-                 .str();
-    }
-    return N;
-  }
+  if (auto *D = dynamic_cast<P::DequeueExprContext *>(T))
+    return buildDequeue(D);
   auto *G = static_cast<P::GetPayloadExprContext *>(T);
   auto N = std::make_unique<GetPayloadExpr>();
   N->Range = rangeOf(G);

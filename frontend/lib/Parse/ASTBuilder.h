@@ -78,6 +78,13 @@ private:
                                          unsigned Depth = 0);
 
   // C++ bodies.
+  std::unique_ptr<ast::DequeueExpr> buildDequeue(P::DequeueExprContext *D);
+  bool buildReceiveQueues(ast::DequeueExpr &N,
+                          const std::vector<P::CxxItemContext *> &Items);
+  void buildReceiveOption(ast::DequeueExpr &N,
+                          const std::vector<P::CxxItemContext *> &Items,
+                          antlr4::Token *Comma);
+  std::string itemsText(const std::vector<P::CxxItemContext *> &Items) const;
   void checkDirectives(antlr4::tree::ParseTree *T);
   ast::CxxBody
   buildFragments(size_t BeginChar, size_t EndChar, SourceLoc BeginLoc,

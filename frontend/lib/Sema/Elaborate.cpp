@@ -535,22 +535,25 @@ Sema::resolveRef(const ast::InstanceRef &R, Side Which, Scope &S) {
 //===----------------------------------------------------------------------===//
 
 void Sema::connect(const std::vector<graph::PortRef> &From,
-                   const std::vector<graph::PortRef> &To, SourceLoc Loc) {
-  bool Zip = From.size() == To.size() && From.size() > 1;
+                   const std::vector<graph::PortRef> &To, SourceLoc Loc,
+                   bool AllToAll) {
+  bool Zip = !AllToAll && From.size() == To.size() && From.size() > 1;
   uint64_t New = Zip ? From.size() : uint64_t(From.size()) * To.size();
   if (Prog->Edges.size() + New > Opts.MaxEdges) {
     Diags.report(Loc, DiagId::ErrTooManyEdges)
         << std::to_string(New) << std::to_string(Opts.MaxEdges);
     return;
   }
-  if (From.size() == To.size() && From.size() > 1) {
+  if (Zip) {
     for (size_t I = 0; I < From.size(); ++I)
       Prog->Edges.push_back({From[I], To[I], Loc});
     return;
   }
+  // `|||*` is a mesh: no instance feeds itself through it.
   for (const graph::PortRef &F : From)
     for (const graph::PortRef &T : To)
-      Prog->Edges.push_back({F, T, Loc});
+      if (!AllToAll || F.Inst != T.Inst)
+        Prog->Edges.push_back({F, T, Loc});
 }
 
 // A flow statement is elaborated in three steps: its items are classified
@@ -650,16 +653,23 @@ Sema::resolveStage(FlowStage &St, Side Which, Scope &S) {
 void Sema::connectStages(const ast::FlowStmt &F, std::vector<FlowStage> &Stages,
                          Scope &S) {
   size_t N = Stages.size();
+  // A collective has its own ways of connecting; a mesh is for instances.
+  for (size_t I = 0; I + 1 < N && I < F.AllToAll.size(); ++I)
+    if (F.AllToAll[I] && (Stages[I].Collective || Stages[I + 1].Collective)) {
+      Diags.report(F.ConnectorLocs[I], DiagId::ErrMeshCollective);
+      return;
+    }
   for (size_t I = 0; I < N; ++I) {
     if (Stages[I].Collective) {
       attachCollective(Stages, I, S);
       continue;
     }
+    bool Mesh = I < F.AllToAll.size() && F.AllToAll[I];
     if (I + 1 < N && !Stages[I + 1].Collective) {
       auto Src = resolveStage(Stages[I], Side::Source, S);
       auto Dst = resolveStage(Stages[I + 1], Side::Target, S);
       if (Src && Dst)
-        connect(*Src, *Dst, F.getLoc());
+        connect(*Src, *Dst, F.getLoc(), Mesh);
     }
   }
 }

@@ -190,7 +190,8 @@ public:
   resolveRange(const ast::InstanceRef &R, const Scope::Entry &E, Scope &S);
   graph::InstanceId addInstance(graph::Instance I);
   void connect(const std::vector<graph::PortRef> &From,
-               const std::vector<graph::PortRef> &To, SourceLoc Loc);
+               const std::vector<graph::PortRef> &To, SourceLoc Loc,
+               bool AllToAll = false);
   void warnConnectivity();
   std::string portName(const graph::PortRef &P) const;
 

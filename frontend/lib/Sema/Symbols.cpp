@@ -92,8 +92,9 @@ void Sema::collect(const ast::TranslationUnit &TU) {
   }
 }
 
-/// Walks a C++ body: checks named queues and notes default-queue use.
-static void scanBody(const ast::CxxBody &Body, const graph::Module &M,
+/// Walks a C++ body: checks named queues and notes default-queue use and
+/// the queues dequeued `from:` a sender.
+static void scanBody(const ast::CxxBody &Body, graph::Module &M,
                      DiagnosticEngine &Diags, bool &SendsDefault,
                      bool &DequeuesDefault) {
   auto Has = [](const std::vector<std::string> &V, const std::string &Q) {
@@ -108,11 +109,26 @@ static void scanBody(const ast::CxxBody &Body, const graph::Module &M,
             << S->Queue->Text << M.Name;
       scanBody(S->Operand, M, Diags, SendsDefault, DequeuesDefault);
     } else if (auto *D = dyn_cast<ast::DequeueExpr>(F.get())) {
-      if (!D->Queue)
+      if (D->Queues.empty())
         DequeuesDefault = true;
-      else if (!Has(M.InputQueues, D->Queue->Text))
-        Diags.report(D->Queue->Range.Begin, DiagId::ErrDequeueUnknownQueue)
-            << D->Queue->Text << M.Name;
+      bool Known = true;
+      for (const ast::Name &Q : D->Queues) {
+        if (Q.Text.empty()) {
+          DequeuesDefault = true;
+        } else if (!Has(M.InputQueues, Q.Text)) {
+          Diags.report(Q.Range.Begin, DiagId::ErrDequeueUnknownQueue)
+              << Q.Text << M.Name;
+          Known = false;
+        }
+      }
+      if (D->From && Known) {
+        std::string Q = D->Queues.empty() ? "" : D->Queues[0].Text;
+        if (!Has(M.BySenderQueues, Q))
+          M.BySenderQueues.push_back(Q);
+      }
+      for (auto *O : {&D->Within, &D->Count, &D->From})
+        if (*O)
+          scanBody((*O)->Value, M, Diags, SendsDefault, DequeuesDefault);
     } else if (auto *G = dyn_cast<ast::GetPayloadExpr>(F.get())) {
       scanBody(G->Operand, M, Diags, SendsDefault, DequeuesDefault);
     }

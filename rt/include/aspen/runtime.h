@@ -220,6 +220,49 @@ private:
   Payload *P = nullptr;
 };
 
+/// What the extended forms of `dequeue` return (docs/language.md 5.4):
+/// `dequeue(a | b)`, `dequeue(q, within: d)`, `dequeue(q, from: k)`.
+///
+///   while (Received r = dequeue(data | control)) {   // false at the end
+///     if (r.queue() == 1) ...                           // from control
+///     double *p = getPayload(r);
+///   }
+class Received {
+public:
+  enum Status : unsigned char { Taken, Ended, TimedOut };
+  Received() = default;
+  Received(QueueElement E, Status S, unsigned Queue, int Sender,
+           const char *SenderName)
+      : E(std::move(E)), St(S), Q(Queue), From(Sender), FromName(SenderName) {}
+
+  /// True when an element was taken (it may be an empty one that was
+  /// sent); false at the end of the stream(s) or when the deadline passed.
+  explicit operator bool() const { return St == Taken; }
+  Status status() const { return St; }
+  /// Every queue waited on has ended and is empty.
+  bool ended() const { return St == Ended; }
+  /// The deadline of `within:` passed first.
+  bool timedOut() const { return St == TimedOut; }
+  /// The queue it came from: its place in the list, 0 for the first named.
+  unsigned queue() const { return Q; }
+  /// On a queue dequeued `from:` a sender: who sent it, numbered by the
+  /// place of its flow among those into the queue (-1 elsewhere), and its
+  /// instance name ("w[2]").
+  int sender() const { return From; }
+  const char *senderName() const { return FromName ? FromName : ""; }
+  /// The element (empty unless taken).
+  QueueElement &element() { return E; }
+  const QueueElement &element() const { return E; }
+  QueueElement take() { return std::move(E); }
+
+private:
+  QueueElement E;
+  Status St = Ended;
+  unsigned Q = 0;
+  int From = -1;
+  const char *FromName = nullptr;
+};
+
 /// Thrown when a payload is not what the receiving code asks for.
 class PayloadTypeError : public std::runtime_error {
 public:
@@ -259,6 +302,9 @@ private:
 inline PayloadRef getPayload(const QueueElement &Q) {
   return PayloadRef(Q.get());
 }
+inline PayloadRef getPayload(const Received &R) {
+  return getPayload(R.element());
+}
 
 /// `getPayload<Matrix>(q)`: the payload as a `Matrix &`, checked.
 template <typename T> T &getPayload(const QueueElement &Q) {
@@ -266,6 +312,9 @@ template <typename T> T &getPayload(const QueueElement &Q) {
   if (!R)
     throwPayloadTypeError(typeid(T).name(), Q.get());
   return *R;
+}
+template <typename T> T &getPayload(const Received &R) {
+  return getPayload<T>(R.element());
 }
 
 /// The program's own command-line arguments, in order: every argument
@@ -285,6 +334,7 @@ class ModuleBase {
 public:
   // The names module code uses unqualified, as in the Aspen papers.
   using QueueElement = aspen::QueueElement;
+  using Received = aspen::Received;
   using Payload = aspen::Payload;
   template <typename T> using ArrayPayload = aspen::ArrayPayload<T>;
 
@@ -305,6 +355,12 @@ public:
   }
   template <typename T> static T &getPayload(const QueueElement &Q) {
     return aspen::getPayload<T>(Q);
+  }
+  static PayloadRef getPayload(const Received &R) {
+    return aspen::getPayload(R);
+  }
+  template <typename T> static T &getPayload(const Received &R) {
+    return aspen::getPayload<T>(R);
   }
 
   /// The number of targets of the default output queue, and a send to one

@@ -58,13 +58,35 @@ struct ModuleType {
   /// Collectives: their ports are named by the instances at the other end,
   /// and their fibers do not keep the program alive.
   bool Builtin = false;
+  /// Input ports kept by sender (aspen_rt_by_sender), by port number.
+  std::vector<bool> BySender;
   /// A reduce's part on one node: its steps (aspen_rt_set_plan).
   std::vector<PlanStep> Plan;
+};
+
+/// One producer's ring of a queue kept by sender (InputPort::Senders).
+struct SenderRing {
+  std::unique_ptr<SPSCQueue<Payload *>> Q;
+  /// Cleared when this producer's run() returns (or its channel closes):
+  /// with the ring empty, nothing more comes from it.
+  std::atomic<bool> Open{true};
+  uint32_t Inst = 0; // the sending instance, for names in messages
 };
 
 struct InputPort {
   std::unique_ptr<SPSCQueue<Payload *>> Spsc;
   std::unique_ptr<MPSCQueue<Payload *>> Mpsc;
+  /// A queue module code dequeues `from:` a sender (aspen_rt_by_sender):
+  /// one ring per producer instead of one shared queue, so the consumer
+  /// can take the next element of a given sender and know who sent each
+  /// one. Spsc and Mpsc are then null; a plain dequeue takes from the
+  /// rings in turn, so no sender starves. Producers are numbered by their
+  /// edge's place among the edges into this queue, the same on every node.
+  std::unique_ptr<SenderRing[]> Senders;
+  uint32_t NumSenders = 0;
+  uint32_t NextSender = 0; // the consumer's: where the next turn starts
+  uint32_t LastSender = 0; // the consumer's: the ring of the last pop
+  bool BySender = false;   // set at registration, before the queues exist
   alignas(CacheLine) std::atomic<Fiber *> Consumer{nullptr};
   std::atomic<int> ProducersWaiting{0};
   std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
@@ -74,7 +96,16 @@ struct InputPort {
   std::atomic<uint32_t> OpenProducers{0};
   /// ASPEN_STATS: the deepest this queue was seen by a producer.
   std::atomic<size_t> HighWater{0};
-  size_t size() const { return Spsc ? Spsc->size() : Mpsc ? Mpsc->size() : 0; }
+  size_t size() const {
+    if (Spsc)
+      return Spsc->size();
+    if (Mpsc)
+      return Mpsc->size();
+    size_t N = 0;
+    for (uint32_t K = 0; K < NumSenders; ++K)
+      N += Senders[K].Q->size();
+    return N;
+  }
   /// A bound on the bytes queued as well as on the messages (0: none). Set
   /// on the queues into the transport only, which have one producer: a
   /// queue of 256 arrays of 16 MiB would let a sender run 4 GiB ahead of
@@ -86,19 +117,30 @@ struct InputPort {
   /// carries (trace::flowId), the same on every node.
   uint64_t FlowKey = 0;
 
-  bool tryPush(Payload *P) {
+  /// Slot: the producer's (Target::Slot), which only a queue kept by
+  /// sender reads.
+  bool tryPush(Payload *P, uint32_t Slot = 0) {
     if (ByteLimit) [[unlikely]]
       return tryPushBounded(P);
-    return Spsc ? Spsc->tryPush(P) : Mpsc->tryPush(P);
+    if (Spsc)
+      return Spsc->tryPush(P);
+    return Mpsc ? Mpsc->tryPush(P) : Senders[Slot].Q->tryPush(P);
   }
   /// tryPush for a traced send: At is the position taken in a fan-in
   /// queue (in a queue of one producer, that producer's count).
-  bool tryPushAt(Payload *P, size_t &At) {
-    return Mpsc ? Mpsc->tryPushAt(P, At) : tryPush(P);
+  bool tryPushAt(Payload *P, size_t &At, uint32_t Slot = 0) {
+    return Mpsc ? Mpsc->tryPushAt(P, At) : tryPush(P, Slot);
   }
   /// For the consumer: the elements popped so far.
   size_t popped() const {
-    return Spsc ? Spsc->popped() : Mpsc ? Mpsc->popped() : 0;
+    if (Spsc)
+      return Spsc->popped();
+    if (Mpsc)
+      return Mpsc->popped();
+    size_t N = 0;
+    for (uint32_t K = 0; K < NumSenders; ++K)
+      N += Senders[K].Q->popped();
+    return N;
   }
   bool tryPop(Payload *&P) {
     if (Spsc) {
@@ -110,10 +152,39 @@ struct InputPort {
     }
     if (Mpsc)
       return Mpsc->tryPop(P);
+    if (NumSenders) [[unlikely]]
+      return tryPopAnySender(P);
     return false; // nothing feeds this port
+  }
+  /// A queue kept by sender: the next element of sender S.
+  bool tryPopFrom(uint32_t S, Payload *&P) {
+    if (!Senders[S].Q->tryPop(P))
+      return false;
+    LastSender = S;
+    return true;
+  }
+  /// A queue kept by sender: whether sender S has ended and all it sent
+  /// has been taken. Open is read before the ring, as OpenProducers is.
+  bool senderEnded(uint32_t S) const {
+    return !Senders[S].Open.load(std::memory_order_acquire) &&
+           Senders[S].Q->size() == 0;
   }
 
 private:
+  // The rings in turn, from the one after the last served.
+  bool tryPopAnySender(Payload *&P) {
+    for (uint32_t K = 0; K < NumSenders; ++K) {
+      uint32_t S = NextSender + K;
+      if (S >= NumSenders)
+        S -= NumSenders;
+      if (Senders[S].Q->tryPop(P)) {
+        LastSender = S;
+        NextSender = S + 1 == NumSenders ? 0 : S + 1;
+        return true;
+      }
+    }
+    return false;
+  }
   bool tryPushBounded(Payload *P) {
     // One producer: only the consumer changes QueuedBytes meanwhile, and
     // only downwards. Counted before the push, so the consumer never
@@ -160,6 +231,14 @@ struct Instance {
   // ASPEN_STATS: time parked, by reason.
   uint64_t DequeueNs = 0, SendNs = 0;
   uint32_t BlockedPort = 0;
+  /// A receive on several queues or from one sender (core/Receive.cpp), for
+  /// reports: every port waited on (BlockedPort is the first), and the
+  /// sender waited for, or -1. Kept here, not on the fiber's stack, which
+  /// may be copied aside while it waits.
+  std::vector<uint32_t> WaitPorts;
+  int32_t WaitSender = -1;
+  /// Where a choice starts looking next, so that no queue starves.
+  uint32_t ChoiceNext = 0;
   /// The hostfile node the instance runs on; only local ones have fibers
   /// and queues.
   uint32_t Node = 0;
@@ -209,8 +288,8 @@ void traceDequeue(Instance &I, unsigned Port, uint64_t Start, uint64_t TPop);
 void wakeConsumer(InputPort &In);
 /// After a pop: wakes the producers that wait for room.
 void wakeProducers(InputPort &In);
-/// One producer of the port has ended; at the last, the stream is closed.
-void closeProducer(InputPort &In);
+/// Producer Slot of the port has ended; at the last, the stream is closed.
+void closeProducer(InputPort &In, uint32_t Slot);
 /// The scheduler of the current run.
 Scheduler *currentScheduler();
 /// The instance whose module object is being made on this thread (what

@@ -63,8 +63,12 @@ void wakeProducers(InputPort &In) {
         }
 }
 
-void closeProducer(InputPort &In) {
-  if (In.OpenProducers.fetch_sub(1, std::memory_order_acq_rel) != 1)
+void closeProducer(InputPort &In, uint32_t Slot) {
+  // A queue kept by sender: its consumer may wait for this sender alone.
+  if (In.BySender)
+    In.Senders[Slot].Open.store(false, std::memory_order_seq_cst);
+  if (In.OpenProducers.fetch_sub(1, std::memory_order_acq_rel) != 1 &&
+      !In.BySender)
     return;
   fullFence();
   if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
@@ -76,7 +80,7 @@ void closeProducer(InputPort &In) {
 void closeOutputs(Instance &I) {
   for (OutputPort &O : I.Outputs)
     for (Target &T : O.Targets)
-      closeProducer(*T.Port);
+      closeProducer(*T.Port, T.Slot);
 }
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
@@ -112,19 +116,21 @@ bool spinPop(InputPort &In, Payload *&P) {
 }
 
 /// A push; a traced one also learns the position the message took.
-template <bool Traced> bool push(InputPort &In, Payload *P, size_t &At) {
+template <bool Traced>
+bool push(InputPort &In, Payload *P, size_t &At, uint32_t Slot) {
   if constexpr (Traced)
-    return In.tryPushAt(P, At);
+    return In.tryPushAt(P, At, Slot);
   else
-    return In.tryPush(P);
+    return In.tryPush(P, Slot);
 }
 
-template <bool Traced> bool spinPush(InputPort &In, Payload *P, size_t &At) {
+template <bool Traced>
+bool spinPush(InputPort &In, Payload *P, size_t &At, uint32_t Slot) {
   if (!GSched->maySpin())
     return false;
   for (int K = 0; K < SpinIterations; ++K) {
     cpuPause();
-    if (push<Traced>(In, P, At))
+    if (push<Traced>(In, P, At, Slot))
       return true;
   }
   return false;
@@ -204,7 +210,8 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
   // The send slice starts before the push that succeeds: the arrow leaves
   // it before the consumer can have taken the message.
   uint64_t Start = Traced ? nowNs() : 0;
-  if (!push<Traced>(In, P, At) && !spinPush<Traced>(In, P, At)) {
+  if (!push<Traced>(In, P, At, T.Slot) &&
+      !spinPush<Traced>(In, P, At, T.Slot)) {
     // Full: park in our producer slot until the consumer frees a cell.
     Scheduler *S = GSched;
     std::atomic<Fiber *> &Slot = In.ProducerSlots[T.Slot];
@@ -212,7 +219,7 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       Slot.store(&I.F, std::memory_order_relaxed);
       In.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
-      bool Pushed = push<Traced>(In, P, At);
+      bool Pushed = push<Traced>(In, P, At, T.Slot);
       if (!Pushed) {
         I.Blocked = Instance::Send;
         I.BlockedPort = Port;
@@ -229,7 +236,7 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
           Start = T1;
         }
         I.Blocked = Instance::None;
-        Pushed = push<Traced>(In, P, At);
+        Pushed = push<Traced>(In, P, At, T.Slot);
       } else {
         I.F.St.store(Fiber::Running, std::memory_order_relaxed);
       }

@@ -104,6 +104,34 @@ void aspen::sleepFor(std::chrono::nanoseconds D) {
   C->wait();
 }
 
+std::shared_ptr<Alarm>
+aspen::rt::startAlarm(std::chrono::steady_clock::time_point At) {
+  Reactor &R = reactor();
+  auto A = std::make_shared<Alarm>();
+  A->Sched = Scheduler::instance();
+  asio::post(R.Ctx, [&R, A, At] {
+    auto T = std::make_shared<asio::steady_timer>(R.Ctx, At);
+    A->Timer = T;
+    T->async_wait([A, T](const boost::system::error_code &Ec) {
+      if (Ec)
+        return; // cancelled: the wait ended first
+      A->Fired.store(true, std::memory_order_seq_cst);
+      if (Fiber *F = A->Slot.exchange(nullptr, std::memory_order_acq_rel))
+        A->Sched->wake(F);
+    });
+  });
+  return A;
+}
+
+void aspen::rt::cancelAlarm(const std::shared_ptr<Alarm> &A) {
+  // After startAlarm's handler: the loop runs handlers in order.
+  asio::post(reactor().Ctx, [A] {
+    if (auto T = std::static_pointer_cast<asio::steady_timer>(A->Timer))
+      T->cancel();
+    A->Timer.reset();
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // TCP servers
 //===----------------------------------------------------------------------===//

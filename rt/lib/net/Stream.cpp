@@ -481,10 +481,10 @@ void Transport::Impl::deliver(InChan &IC, Payload *P, size_t Len) {
 bool Transport::Impl::push(InChan &IC, Payload *P) {
   InputPort &Q = *IC.End.Port;
   if (!trace::Enabled || !IC.End.FlowIn) [[likely]]
-    return Q.tryPush(P);
+    return Q.tryPush(P, IC.End.Slot);
   uint64_t T0 = trace::now();
   size_t At;
-  if (!Q.tryPushAt(P, At))
+  if (!Q.tryPushAt(P, At, IC.End.Slot))
     return false;
   // Two slices, one after the other, so each arrow binds to its own: the
   // sender's ends in the first, the consumer's leaves the second (before
@@ -518,7 +518,7 @@ void Transport::Impl::retry(InChan &IC) {
   }
   if (IC.EosPending && !IC.Closed) {
     IC.Closed = true;
-    closeProducer(Q);
+    closeProducer(Q, IC.End.Slot);
   }
 }
 

@@ -59,6 +59,13 @@ extern "C" U32 aspen_rt_add_module(Ptr Name, Ptr Factory, U32 NumInputs,
   return U32(R.Modules.size() - 1);
 }
 
+extern "C" void aspen_rt_by_sender(U32 Module, U32 Port) {
+  ModuleType &M = *runtime().Modules[Module];
+  if (M.BySender.size() <= Port)
+    M.BySender.resize(M.Inputs.size());
+  M.BySender[Port] = true;
+}
+
 extern "C" U32 aspen_rt_add_instances(U32 Module, Ptr Name, U32 Count,
                                       U32 IsVector) {
   Runtime &R = runtime();

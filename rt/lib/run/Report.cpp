@@ -85,11 +85,30 @@ bool checkWritable(const char *Var, const char *Path) {
   return false;
 }
 
+/// What a dequeue waits on: "input queue 'q'", "any of input queue 'a'
+/// and input queue 'b'", "input queue 'q' from 'w[2]' (sender 2)".
+static std::string waitedOn(const Instance &I) {
+  if (I.WaitPorts.size() > 1) {
+    std::string S = "any of ";
+    for (size_t K = 0; K < I.WaitPorts.size(); ++K) {
+      if (K)
+        S += K + 1 == I.WaitPorts.size() ? " and " : ", ";
+      S += queueName(*I.Type, I.WaitPorts[K], "input");
+    }
+    return S;
+  }
+  std::string S = queueName(*I.Type, I.BlockedPort, "input");
+  const InputPort &In = I.Inputs[I.BlockedPort];
+  if (I.WaitSender >= 0 && uint32_t(I.WaitSender) < In.NumSenders)
+    S += " from '" + runtime().Instances[In.Senders[I.WaitSender].Inst]->Name +
+         "' (sender " + std::to_string(I.WaitSender) + ")";
+  return S;
+}
+
 /// ASPEN_DUMP=FILE: the live graph as Graphviz DOT (each instance with
 /// what it waits for, each edge with its messages and its queue's depth),
 /// written on a deadlock and whenever the process gets SIGUSR1. Read while
 /// the program runs, so the figures are a snapshot, not a consistent cut.
-
 void writeDump() {
   Runtime &R = runtime();
   // Without ASPEN_DUMP (asked for by SIGUSR1), to standard error.
@@ -120,10 +139,8 @@ void writeDump() {
     }
     int St = I.F.St.load();
     std::string State =
-        St == Fiber::Done ? "finished"
-        : I.Blocked == Instance::Dequeue
-            ? "waits in dequeue on " +
-                  queueName(*I.Type, I.BlockedPort, "input")
+        St == Fiber::Done                ? "finished"
+        : I.Blocked == Instance::Dequeue ? "waits in dequeue on " + waitedOn(I)
         : I.Blocked == Instance::Send
             ? "waits in send on " + queueName(*I.Type, I.BlockedPort, "output")
             : "running or runnable";
@@ -170,9 +187,9 @@ void reportDeadlock() {
     if (++Shown > 20)
       continue;
     if (I.Blocked == Instance::Dequeue) {
-      std::fprintf(stderr, "  '%s' waits in dequeue on %s, which is empty\n",
-                   I.Name.c_str(),
-                   queueName(*I.Type, I.BlockedPort, "input").c_str());
+      std::fprintf(stderr, "  '%s' waits in dequeue on %s, %s empty\n",
+                   I.Name.c_str(), waitedOn(I).c_str(),
+                   I.WaitPorts.size() > 1 ? "which are all" : "which is");
     } else if (I.Blocked == Instance::Send) {
       std::fprintf(stderr,
                    "  '%s' waits in send on %s, whose target queue "

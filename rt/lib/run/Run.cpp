@@ -236,10 +236,19 @@ void buildQueues(Runtime &R, const Role &Me) {
   for (auto &I : R.Instances)
     for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
       InputPort &P = I->Inputs[K];
-      if (P.NumProducers == 1)
+      const std::vector<bool> &BySender = I->Type->BySender;
+      P.BySender = K < BySender.size() && BySender[K];
+      if (P.BySender && P.NumProducers) {
+        P.Senders.reset(new SenderRing[P.NumProducers]);
+        P.NumSenders = P.NumProducers;
+        for (uint32_t S = 0; S < P.NumSenders; ++S)
+          P.Senders[S].Q =
+              std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity);
+      } else if (P.NumProducers == 1) {
         P.Spsc = std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity);
-      else if (P.NumProducers > 1)
+      } else if (P.NumProducers > 1) {
         P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity);
+      }
       if (P.NumProducers)
         P.ProducerSlots.reset(new std::atomic<Fiber *>[P.NumProducers]());
       P.OpenProducers.store(P.NumProducers, std::memory_order_relaxed);
@@ -293,6 +302,16 @@ FlowKeys flowKeys(const Runtime &R) {
 std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
   std::vector<transport::ChannelEnd> Outs, Ins;
   FlowKeys Keys = flowKeys(R);
+  // A producer's slot is its edge's place among the edges into the queue,
+  // so that `dequeue(q, from: k)` means the same sender on every node.
+  std::vector<uint32_t> SlotOf(R.Edges.size() / 4);
+  for (size_t E = 0; E < R.Edges.size(); E += 4)
+    if (Me.local(R, R.Edges[E + 2])) {
+      InputPort &In = R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]];
+      SlotOf[E / 4] = In.NumProducers++;
+      if (In.BySender)
+        In.Senders[SlotOf[E / 4]].Inst = R.Edges[E];
+    }
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
     uint32_t From = R.Edges[E], To = R.Edges[E + 2];
     if (Me.local(R, From) == Me.local(R, To))
@@ -309,8 +328,8 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
       InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
       End.Peer = R.Instances[From]->Node;
       End.Port = &In;
-      End.Slot = In.NumProducers++;
-      End.FlowIn = Keys.Relay[E / 4];
+      End.Slot = SlotOf[E / 4];
+      End.FlowIn = In.BySender ? 0 : Keys.Relay[E / 4];
       Ins.push_back(End);
     }
   }
@@ -329,13 +348,15 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
       continue;
     }
     InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
-    O.Targets.push_back({&In, In.NumProducers++, To});
-    O.Targets.back().FlowKey = Keys.Sender[E / 4];
+    O.Targets.push_back({&In, SlotOf[E / 4], To});
+    // A queue kept by sender has no one order of its own to draw arrows in.
+    O.Targets.back().FlowKey = In.BySender ? 0 : Keys.Sender[E / 4];
   }
   for (size_t E = 0; E < R.Edges.size(); E += 4)
-    if (Me.local(R, R.Edges[E + 2]))
-      R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].FlowKey =
-          Keys.Queue[E / 4];
+    if (Me.local(R, R.Edges[E + 2])) {
+      InputPort &In = R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]];
+      In.FlowKey = In.BySender ? 0 : Keys.Queue[E / 4];
+    }
   return Net;
 }
 

@@ -378,6 +378,11 @@ public:
   FlowStmt() : Stmt(ThisKind) {}
   using Stage = std::vector<std::unique_ptr<NetExpr>>;
   std::vector<Stage> Stages;
+  /// Between stage I and I + 1: `|||*`, every element of one to every
+  /// element of the other but itself (a mesh), where `|||` pairs lists of
+  /// equal length element by element. Where it stands.
+  std::vector<bool> AllToAll;
+  std::vector<SourceLoc> ConnectorLocs;
 };
 
 //===----------------------------------------------------------------------===//
@@ -405,12 +410,27 @@ public:
   std::optional<Name> Queue;
 };
 
-/// `dequeue()` or `dequeue(q)`
+/// `dequeue()`, `dequeue(q)`, and the receive forms (docs/language.md
+/// 5.4): `dequeue(a | b)`, `dequeue(a & b)`, `dequeue(q, within: d)`,
+/// `dequeue(q, count: n)`, `dequeue(q, from: k)`.
 class DequeueExpr : public CxxFragment {
 public:
   ASPEN_NODE_KIND(DequeueExpr)
   DequeueExpr() : CxxFragment(ThisKind) {}
-  std::optional<Name> Queue;
+  /// The queues named, in order; none for `dequeue()`. `default` names the
+  /// default queue in a list, as an empty Text.
+  std::vector<Name> Queues;
+  enum ListKind { One, Choice, Joined };
+  ListKind List = One;
+  /// `within: EXPR`, `count: EXPR`, `from: EXPR` (or `from: any`).
+  struct Option {
+    Name Key;
+    CxxBody Value;
+    bool Any = false; // `from: any`
+  };
+  std::optional<Option> Within, Count, From;
+  /// `dequeue()` or `dequeue(q)`: an element, not a Received.
+  bool isPlain() const { return List == One && !Within && !Count && !From; }
 };
 
 /// `getPayload(e)` or `getPayload<T>(e)`

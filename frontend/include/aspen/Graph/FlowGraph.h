@@ -65,6 +65,9 @@ struct Module {
   /// about default queues that are used but not connected.
   bool SendsDefault = false;
   bool DequeuesDefault = false;
+  /// Input queues the body dequeues `from:` a sender ("" for the default
+  /// one): kept by sender at run time (aspen_rt_by_sender).
+  std::vector<std::string> BySenderQueues;
   /// State the instances share that exists in one process only (the
   /// `node_local` section of a standard library module, "the connections
   /// TcpListen accepts"); empty if none. Placement puts every instance of

@@ -17,6 +17,8 @@
 #define ASPEN_GEN_MODULE_H
 
 #include "aspen/runtime.h"
+#include <chrono>
+#include <initializer_list>
 #include <limits>
 #include <type_traits>
 #include <typeinfo>
@@ -38,7 +40,73 @@ public:
   }
   /// `dequeue()` and `dequeue(q)`
   QueueElement aspenDequeue(unsigned Port);
+  /// `dequeue(a | b)`, `dequeue(q, within: d)`, `dequeue(q, from: k)`:
+  /// Sender -1 for any (the sender is still reported on a queue kept by
+  /// sender), TimeoutNs -1 for none. Site: "file:line:col" of the call.
+  Received aspenReceive(std::initializer_list<unsigned> Ports, long long Sender,
+                        long long TimeoutNs, const char *Site);
+  /// `dequeue(q, count: n)`: n elements, fewer at the end of the stream.
+  std::vector<QueueElement> aspenDequeueCount(unsigned Port, long long Count,
+                                              const char *Site);
+  /// `dequeue(a & b)`: one element from each, in the order named; an
+  /// empty element for a queue whose stream has ended.
+  std::vector<QueueElement>
+  aspenDequeueJoined(std::initializer_list<unsigned> Ports);
+  /// The options' values, checked (below); members, so that the generated
+  /// call names them unqualified at the option's own column.
+  template <typename D>
+  static long long aspenWithin(const D &Duration, const char *Site);
+  template <typename T>
+  static long long aspenFrom(const T &K, const char *Site);
+  template <typename T>
+  static long long aspenCount(const T &N, const char *Site);
 };
+
+/// `within: d` as nanoseconds: d is a std::chrono duration, neither
+/// negative nor absurd (over 100 years); checked where it is evaluated.
+long long checkedDeadline(long double Ns, const char *Site);
+template <typename T> struct IsDuration : std::false_type {};
+template <typename R, typename P>
+struct IsDuration<std::chrono::duration<R, P>> : std::true_type {};
+template <typename D>
+long long Module::aspenWithin(const D &Duration, const char *Site) {
+  static_assert(IsDuration<D>::value,
+                "'within:' takes a std::chrono duration, such as "
+                "std::chrono::milliseconds(5) or 5ms");
+  if constexpr (IsDuration<D>::value)
+    return checkedDeadline(static_cast<long double>(Duration.count()) *
+                               D::period::num / D::period::den * 1e9L,
+                           Site);
+  else
+    return 0;
+}
+/// `from: k` and `count: n`: an integer, checked where it is evaluated.
+long long checkedSender(long long K, const char *Site);
+long long checkedCount(long long N, const char *Site);
+template <typename T>
+long long Module::aspenFrom(const T &K, const char *Site) {
+  static_assert(std::is_integral_v<T>, "'from:' takes an integer: the "
+                                       "sender's place among the queue's "
+                                       "flows, from 0");
+  if constexpr (std::is_unsigned_v<T>)
+    return checkedSender(K > T(std::numeric_limits<long long>::max())
+                             ? std::numeric_limits<long long>::max()
+                             : static_cast<long long>(K),
+                         Site);
+  else
+    return checkedSender(static_cast<long long>(K), Site);
+}
+template <typename T>
+long long Module::aspenCount(const T &N, const char *Site) {
+  static_assert(std::is_integral_v<T>, "'count:' takes an integer");
+  if constexpr (std::is_unsigned_v<T>)
+    return checkedCount(N > T(std::numeric_limits<long long>::max())
+                            ? std::numeric_limits<long long>::max()
+                            : static_cast<long long>(N),
+                        Site);
+  else
+    return checkedCount(static_cast<long long>(N), Site);
+}
 
 /// A user reduce operation: `void op(T &accumulator, const T &contribution)`
 /// for a payload class T: what `r(op)` calls.
