@@ -70,7 +70,8 @@ struct SenderRing {
   /// Cleared when this producer's run() returns (or its channel closes):
   /// with the ring empty, nothing more comes from it.
   std::atomic<bool> Open{true};
-  uint32_t Inst = 0; // the sending instance, for names in messages
+  uint32_t Inst = 0;          // the sending instance, for messages
+  const char *Name = nullptr; // its name, for Received::senderName()
 };
 
 struct InputPort {
@@ -271,6 +272,12 @@ Runtime &runtime();
 extern Scheduler *GSched;
 /// ASPEN_STATS=1: count depths and parked time (the slow paths only).
 extern bool StatsEnabled;
+
+/// Before parking, wait briefly for a producer or consumer that is running
+/// on another worker: parking and waking cost a steal and two context
+/// switches, far more than a short spin when the other side is active.
+inline constexpr int SpinIterations = 512;
+inline void cpuPause() { __builtin_ia32_pause(); }
 
 /// Sends one message from I's output port Port to one of its targets,
 /// parking I while the target's queue is full.

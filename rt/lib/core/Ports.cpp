@@ -95,12 +95,6 @@ std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
 }
 
 namespace {
-/// Before parking, wait briefly for a producer or consumer that is running
-/// on another worker: parking and waking cost a steal and two context
-/// switches, far more than a short spin when the other side is active.
-constexpr int SpinIterations = 512;
-
-inline void cpuPause() { __builtin_ia32_pause(); }
 
 bool spinPop(InputPort &In, Payload *&P) {
   if (!In.Spsc && !In.Mpsc)

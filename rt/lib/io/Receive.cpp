@@ -98,6 +98,16 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
     return Received::Ended;
   if (TimeoutNs == 0)
     return Received::TimedOut;
+  // As a plain dequeue does: a sender running on another worker is worth
+  // a short spin before parking (a short deadline is not looked at here).
+  if (S->maySpin())
+    for (int K = 0; K < SpinIterations; ++K) {
+      cpuPause();
+      if (sweep(P, Which, Closed))
+        return Received::Taken;
+      if (Closed)
+        return Received::Ended;
+    }
   Clock::time_point Deadline{};
   std::shared_ptr<Alarm> A;
   if (TimeoutNs > 0) {
@@ -122,7 +132,8 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
     // alarm's fire-then-look.
     bool Got = sweep(P, Which, Closed);
     bool Fired = A && A->Fired.load(std::memory_order_seq_cst);
-    if (!Got && !Closed && !Fired) {
+    bool Parked = !Got && !Closed && !Fired;
+    if (Parked) {
       uint64_t T0 = StatsEnabled ? trace::now() : 0;
       S->park();
       if (StatsEnabled)
@@ -131,9 +142,15 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
       I.F.St.store(Fiber::Running, std::memory_order_relaxed);
     }
     // Out of every slot again; a producer that took us from one wakes us
-    // once more, spuriously, which the next park absorbs.
-    for (unsigned K = 0; K < N; ++K)
-      port(K).Consumer.exchange(nullptr, std::memory_order_acq_rel);
+    // once more, spuriously, which the next park absorbs. Woken from the
+    // one slot of a plain wait, the waker has emptied it, as in dequeue:
+    // touching it would fetch the line back from the waker's core.
+    if (N > 1 || A || !Parked)
+      for (unsigned K = 0; K < N; ++K) {
+        std::atomic<Fiber *> &Slot = port(K).Consumer;
+        if (Slot.load(std::memory_order_relaxed) == &I.F)
+          Slot.exchange(nullptr, std::memory_order_acq_rel);
+      }
     if (A)
       A->Slot.exchange(nullptr, std::memory_order_acq_rel);
     if (Got || sweep(P, Which, Closed)) {
@@ -188,8 +205,7 @@ Received gen::Module::aspenReceive(std::initializer_list<unsigned> Ports,
   const char *FromName = nullptr;
   if (In.BySender) {
     From = int(In.LastSender);
-    FromName =
-        runtime().Instances[In.Senders[In.LastSender].Inst]->Name.c_str();
+    FromName = In.Senders[In.LastSender].Name;
   }
   return Received(QueueElement(P), Received::Taken, Which, From, FromName);
 }

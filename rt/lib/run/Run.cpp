@@ -309,8 +309,11 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
     if (Me.local(R, R.Edges[E + 2])) {
       InputPort &In = R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]];
       SlotOf[E / 4] = In.NumProducers++;
-      if (In.BySender)
-        In.Senders[SlotOf[E / 4]].Inst = R.Edges[E];
+      if (In.BySender) {
+        SenderRing &Ring = In.Senders[SlotOf[E / 4]];
+        Ring.Inst = R.Edges[E];
+        Ring.Name = R.Instances[R.Edges[E]]->Name.c_str();
+      }
     }
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
     uint32_t From = R.Edges[E], To = R.Edges[E + 2];
