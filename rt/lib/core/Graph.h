@@ -72,6 +72,7 @@ struct SenderRing {
   std::atomic<bool> Open{true};
   uint32_t Inst = 0;          // the sending instance, for messages
   const char *Name = nullptr; // its name, for Received::senderName()
+  uint64_t FlowKey = 0;       // ASPEN_TRACE: the key of its arrows
 };
 
 struct InputPort {

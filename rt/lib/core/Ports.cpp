@@ -270,7 +270,14 @@ void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
 
 void traceDequeue(Instance &I, unsigned Port, uint64_t Start, uint64_t TPop) {
   InputPort &In = I.Inputs[Port];
-  uint64_t Flow = In.FlowKey ? trace::flowId(In.FlowKey, In.popped() - 1) : 0;
+  uint64_t Flow = 0;
+  if (In.NumSenders) { // the ring of the last pop: its edge's own count
+    SenderRing &Ring = In.Senders[In.LastSender];
+    if (Ring.FlowKey)
+      Flow = trace::flowId(Ring.FlowKey, Ring.Q->popped() - 1);
+  } else if (In.FlowKey) {
+    Flow = trace::flowId(In.FlowKey, In.popped() - 1);
+  }
   // The arrow ends strictly inside the slice, so that it binds to it.
   trace::record(trace::Dequeue, &I.Name, &I.Type->Inputs[Port],
                 std::min(Start, TPop - 1), std::max(nowNs(), TPop + 1), 0, Flow,

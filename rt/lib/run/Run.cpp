@@ -226,9 +226,20 @@ Role chooseRole(Runtime &R) {
   return Me;
 }
 
+/// Whether input Port of module M is kept by sender: the module dequeues
+/// it `from:` a sender. (Keeping every small fan-in so would spare its
+/// producers their contention on the shared tail, a quarter of the run of
+/// bench/rde's one-number tasks, but a consumer would no longer see its
+/// senders' messages in the order they were sent: a message caused by
+/// another one could overtake it.)
+bool keptBySender(const ModuleType &M, uint32_t Port) {
+  return Port < M.BySender.size() && M.BySender[Port];
+}
+
 /// Producer slots first: every edge into a local port is one producer of
 /// it (the transport stands in for a remote one); then one queue per
-/// connected port, SPSC for one producer and MPSC for several.
+/// connected port: SPSC for one producer, MPSC for several, or a ring per
+/// producer when kept by sender.
 void buildQueues(Runtime &R, const Role &Me) {
   for (size_t E = 0; E < R.Edges.size(); E += 4)
     if (Me.local(R, R.Edges[E + 2]))
@@ -236,8 +247,7 @@ void buildQueues(Runtime &R, const Role &Me) {
   for (auto &I : R.Instances)
     for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
       InputPort &P = I->Inputs[K];
-      const std::vector<bool> &BySender = I->Type->BySender;
-      P.BySender = K < BySender.size() && BySender[K];
+      P.BySender = keptBySender(*I->Type, uint32_t(K));
       if (P.BySender && P.NumProducers) {
         P.Senders.reset(new SenderRing[P.NumProducers]);
         P.NumSenders = P.NumProducers;
@@ -264,11 +274,14 @@ void buildQueues(Runtime &R, const Role &Me) {
 /// here). Into a fan-in queue from another node, the transport claims the
 /// cell: the sender's arrow goes to the transport by the channel's count
 /// (a key of the edge's own, after the queues'), and a second one from
-/// there to the consumer.
+/// there to the consumer. A queue kept by sender has no one order: each of
+/// its rings is an edge's own, counted by its sender and its consumer
+/// alike, with the edge's own key.
 struct FlowKeys {
   std::vector<uint64_t> Sender; // per edge: the key its sender uses
   std::vector<uint64_t> Queue;  // per edge: its target queue's key
   std::vector<uint64_t> Relay;  // per edge: the transport's (0: none)
+  std::vector<uint64_t> Ring;   // per edge: its ring's (0: no ring)
 };
 
 FlowKeys flowKeys(const Runtime &R) {
@@ -287,10 +300,18 @@ FlowKeys flowKeys(const Runtime &R) {
   FlowKeys K;
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
     uint64_t Q = QueueOf(E);
+    if (keptBySender(*R.Instances[R.Edges[E + 2]]->Type, R.Edges[E + 3])) {
+      K.Queue.push_back(0);
+      K.Relay.push_back(0);
+      K.Ring.push_back(N + 1 + E / 4);
+      K.Sender.push_back(K.Ring.back());
+      continue;
+    }
     bool Relayed = Fed[Q] > 1 && R.Instances[R.Edges[E]]->Node !=
                                      R.Instances[R.Edges[E + 2]]->Node;
     K.Queue.push_back(Q + 1);
     K.Relay.push_back(Relayed ? N + 1 + E / 4 : 0);
+    K.Ring.push_back(0);
     K.Sender.push_back(Relayed ? K.Relay.back() : Q + 1);
   }
   return K;
@@ -313,6 +334,7 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
         SenderRing &Ring = In.Senders[SlotOf[E / 4]];
         Ring.Inst = R.Edges[E];
         Ring.Name = R.Instances[R.Edges[E]]->Name.c_str();
+        Ring.FlowKey = Keys.Ring[E / 4];
       }
     }
   for (size_t E = 0; E < R.Edges.size(); E += 4) {
@@ -332,7 +354,7 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
       End.Peer = R.Instances[From]->Node;
       End.Port = &In;
       End.Slot = SlotOf[E / 4];
-      End.FlowIn = In.BySender ? 0 : Keys.Relay[E / 4];
+      End.FlowIn = Keys.Relay[E / 4];
       Ins.push_back(End);
     }
   }
@@ -352,13 +374,12 @@ std::unique_ptr<transport::Transport> connectEdges(Runtime &R, const Role &Me) {
     }
     InputPort &In = R.Instances[To]->Inputs[R.Edges[E + 3]];
     O.Targets.push_back({&In, SlotOf[E / 4], To});
-    // A queue kept by sender has no one order of its own to draw arrows in.
-    O.Targets.back().FlowKey = In.BySender ? 0 : Keys.Sender[E / 4];
+    O.Targets.back().FlowKey = Keys.Sender[E / 4];
   }
   for (size_t E = 0; E < R.Edges.size(); E += 4)
     if (Me.local(R, R.Edges[E + 2])) {
       InputPort &In = R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]];
-      In.FlowKey = In.BySender ? 0 : Keys.Queue[E / 4];
+      In.FlowKey = Keys.Queue[E / 4];
     }
   return Net;
 }

@@ -1,0 +1,21 @@
+// The messages of bench/rde/matmul.asp.
+#include "kernels.h"
+#include <aspen/runtime.h>
+
+/// A task: elements [First, First + Count) of C, and the matrices.
+class Task : public aspen::Payload {
+public:
+  Task(std::shared_ptr<const rde::Matrices> M, long First, long Count)
+      : M(std::move(M)), First(First), Count(Count) {}
+  std::shared_ptr<const rde::Matrices> M;
+  long First, Count;
+};
+
+/// A result: the elements of a task.
+class Part : public aspen::Payload {
+public:
+  Part(long First, std::vector<double> V) : First(First), V(std::move(V)) {}
+  long First;
+  std::vector<double> V;
+};
+
