@@ -45,8 +45,8 @@ public:
   Receiver(Instance &I, std::initializer_list<unsigned> Ports, long long Sender)
       : I(I), Ports(Ports.begin()), N(unsigned(Ports.size())), Sender(Sender) {}
 
-  /// Taken (P, Which set), Ended, or TimedOut once Deadline (ns on the
-  /// steady clock, -1: none) has passed.
+  /// Taken (P and Which set), Ended, or TimedOut once TimeoutNs have
+  /// passed (-1: never; 0: only look).
   Received::Status run(long long TimeoutNs, Payload *&P, unsigned &Which);
 
 private:
@@ -134,10 +134,15 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
     bool Fired = A && A->Fired.load(std::memory_order_seq_cst);
     bool Parked = !Got && !Closed && !Fired;
     if (Parked) {
-      uint64_t T0 = StatsEnabled ? trace::now() : 0;
+      bool Timed = StatsEnabled || trace::Enabled;
+      uint64_t T0 = Timed ? trace::now() : 0;
       S->park();
+      uint64_t T1 = Timed ? trace::now() : 0;
       if (StatsEnabled)
-        I.DequeueNs += trace::now() - T0;
+        I.DequeueNs += T1 - T0;
+      if (trace::Enabled) [[unlikely]]
+        trace::record(trace::ParkedDequeue, &I.Name,
+                      &I.Type->Inputs[Ports[0]], T0, T1);
     } else {
       I.F.St.store(Fiber::Running, std::memory_order_relaxed);
     }
