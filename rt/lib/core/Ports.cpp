@@ -51,9 +51,12 @@ void wakeConsumer(InputPort &In) {
       GSched->wake(C);
 }
 
-// Dekker with a producer's register-then-recheck in aspenSend.
+// Dekker with a producer's register-then-recheck in aspenSend, whose side
+// pays the barrier: it runs when a queue is full, this after every pop. The
+// pop's store of a free slot fetches the slot's line from the producer's
+// core, and a full fence here waited for that on every dequeue.
 void wakeProducers(InputPort &In) {
-  fullFence();
+  lightBarrier();
   if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
     for (uint32_t K = 0; K < In.NumProducers; ++K)
       if (In.ProducerSlots[K].load(std::memory_order_relaxed))
@@ -213,6 +216,7 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       Slot.store(&I.F, std::memory_order_relaxed);
       In.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
+      heavyBarrier(); // the consumer's side of the pair is free
       bool Pushed = push<Traced>(In, P, At, T.Slot);
       if (!Pushed) {
         I.Blocked = Instance::Send;

@@ -141,8 +141,8 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
       if (StatsEnabled)
         I.DequeueNs += T1 - T0;
       if (trace::Enabled) [[unlikely]]
-        trace::record(trace::ParkedDequeue, &I.Name,
-                      &I.Type->Inputs[Ports[0]], T0, T1);
+        trace::record(trace::ParkedDequeue, &I.Name, &I.Type->Inputs[Ports[0]],
+                      T0, T1);
     } else {
       I.F.St.store(Fiber::Running, std::memory_order_relaxed);
     }

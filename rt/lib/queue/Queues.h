@@ -10,6 +10,7 @@
 // (unittests/rt/QueueTest.cpp, PathMapTest.cpp, RingBitsetTest.cpp) ahead
 // of the scheduler's.
 //
+//   AsymmetricBarrier  a Dekker pair whose frequent side is free (wake-ups)
 //   SPSCQueue          bounded, one producer, one consumer (graph edges)
 //   MPSCQueue          bounded, many producers (fan-in edges)
 //   LinkedMPSCQueue    unbounded and intrusive (S-Net streams, requests)
@@ -23,6 +24,7 @@
 #ifndef ASPEN_RT_QUEUE_QUEUES_H
 #define ASPEN_RT_QUEUE_QUEUES_H
 
+#include "queue/AsymmetricBarrier.h"
 #include "queue/Examiner.h"
 #include "queue/LinkedMPSCQueue.h"
 #include "queue/MPSCQueue.h"

@@ -556,6 +556,8 @@ void releaseAfterSuccess(Runtime &R) {
 
 extern "C" aspen::rtabi::I32 aspen_rt_run() {
   Runtime &R = runtime();
+  // Before any thread that sends or dequeues starts (queue/Queues.h).
+  enableAsymmetricBarrier();
   if (int Status = parseArguments(R); Status >= 0)
     return Status;
   Role Me = chooseRole(R);

@@ -122,6 +122,9 @@ CpuBinding aspen::rt::cpuBinding() {
 }
 
 Scheduler::Scheduler(Options O) : Opts(O) {
+  // Programs decide in aspen_rt_run, before the transport's threads; this
+  // is for schedulers made without it (the unit tests).
+  enableAsymmetricBarrier();
   hwloc_topology_t Topo = loadBoundTopology();
   Topology = Topo;
   // Unpinned workers may share their cores with other processes' too.
