@@ -1,5 +1,6 @@
 // What the CCR pattern programs share: the rounds to run and the line they
 // print, which bench/run reads (the MPI peer prints the same).
+#pragma once
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

@@ -9,6 +9,7 @@
 // block t, so tasks cost the same at every grain and a vector of workers
 // stays balanced even at one task per core; MM's tasks are GRAIN
 // consecutive elements of C.
+#pragma once
 #include <cstdlib>
 #include <memory>
 #include <vector>

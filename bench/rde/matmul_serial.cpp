@@ -10,8 +10,9 @@ int main() {
   std::vector<double> c(n * n);
   for (long e = 0; e < n * n; ++e)
     c[e] = m.element(e);
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
-                 .count();
+  double s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
   double sum = 0;
   for (double x : c)
     sum += x;

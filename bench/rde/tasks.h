@@ -1,4 +1,5 @@
 // The messages of bench/rde/matmul.asp.
+#pragma once
 #include "kernels.h"
 #include <aspen/runtime.h>
 
@@ -18,4 +19,3 @@ public:
   long First;
   std::vector<double> V;
 };
-
