@@ -34,6 +34,9 @@
 
 #include "queue/SPSCQueue.h"
 #include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <linux/membarrier.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -70,10 +73,18 @@ inline void lightBarrier() noexcept {
 /// system call and an interrupt to each of their CPUs: about 2 us on a
 /// 2-CPU virtual machine).
 inline void heavyBarrier() noexcept {
-  if (AsymmetricBarrierOn)
-    syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
-  else
+  if (!AsymmetricBarrierOn) {
     fullFence();
+    return;
+  }
+  // Registered, so it cannot be refused; were it ever, a wake-up could be
+  // lost without a word, so that ends the program instead.
+  while (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
+    if (errno != EINTR) {
+      std::fputs("aspen: error: membarrier failed after registration\n",
+                 stderr);
+      std::abort();
+    }
 }
 
 } // namespace aspen::rt
