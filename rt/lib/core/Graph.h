@@ -165,12 +165,6 @@ struct InputPort {
     LastSender = S;
     return true;
   }
-  /// A queue kept by sender: whether sender S has ended and all it sent
-  /// has been taken. Open is read before the ring, as OpenProducers is.
-  bool senderEnded(uint32_t S) const {
-    return !Senders[S].Open.load(std::memory_order_acquire) &&
-           Senders[S].Q->size() == 0;
-  }
 
 private:
   // The rings in turn, from the one after the last served.
@@ -233,7 +227,7 @@ struct Instance {
   // ASPEN_STATS: time parked, by reason.
   uint64_t DequeueNs = 0, SendNs = 0;
   uint32_t BlockedPort = 0;
-  /// A receive on several queues or from one sender (core/Receive.cpp), for
+  /// A receive on several queues or from one sender (io/Receive.cpp), for
   /// reports: every port waited on (BlockedPort is the first), and the
   /// sender waited for, or -1. Kept here, not on the fiber's stack, which
   /// may be copied aside while it waits.
