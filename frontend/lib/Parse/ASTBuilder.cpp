@@ -8,6 +8,7 @@
 #include "SyntaxErrors.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include <cctype>
 #include <cstring>
 
@@ -951,16 +952,18 @@ bool ASTBuilder::buildReceiveQueues(
   }
   if (Sep)
     N.List = Sep == P::PIPE ? DequeueExpr::Choice : DequeueExpr::Joined;
+  // A set, not a look back along the list: a generated list of 10^5
+  // names must not take the quadratic time of comparing each with all.
+  llvm::StringSet<> Seen;
   for (size_t K = 0; K < Items.size(); K += 2) {
     Name Q{Items[K]->getText(), rangeOf(Items[K])};
     if (Q.Text == "default")
       Q.Text.clear(); // the default queue, which has no name
-    for (const Name &Prev : N.Queues)
-      if (Prev.Text == Q.Text) {
-        Diags.report(Q.Range.Begin, DiagId::ErrReceiveQueueTwice)
-            << (Q.Text.empty() ? std::string("default") : Q.Text);
-        return false;
-      }
+    if (!Seen.insert(Q.Text).second) {
+      Diags.report(Q.Range.Begin, DiagId::ErrReceiveQueueTwice)
+          << (Q.Text.empty() ? std::string("default") : Q.Text);
+      return false;
+    }
     N.Queues.push_back(std::move(Q));
   }
   return true;
