@@ -2,7 +2,11 @@
 // Execution on Multicore"), shared by the aspen programs and the serial
 // baselines so that both run the same code:
 //   PR  counts the primes in 1..n, trial division by every j with j*j <= i
-//       (irregular tasks: the cost grows with i);
+//       (irregular tasks: the cost grows with i). Not the paper's SISAL
+//       kernel construct for construct: its inner loop searches the
+//       divisors of each number up to the number (5/2 n^2 dataflow nodes),
+//       which at the n here would take hours; this one stops at the square
+//       root and at the first divisor;
 //   MM  multiplies two n x n matrices with three loops (regular tasks).
 // Work is cut into tasks of GRAIN items (numbers for PR, elements of C for
 // MM). PR's task t of T takes every T-th block of up to 256 numbers from

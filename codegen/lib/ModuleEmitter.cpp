@@ -436,15 +436,20 @@ private:
     AtLineStart = true;
   }
 
+  /// A file's name as the contents of a string literal.
+  std::string escapedName(FileId F) {
+    std::string S;
+    for (char C : SM.getName(F)) {
+      if (C == '"' || C == '\\')
+        S += '\\';
+      S += C;
+    }
+    return S;
+  }
+
   void lineAt(SourceLoc L) {
     newline();
-    OS << "#line " << L.Line << " \"";
-    for (char C : SM.getName(L.File)) {
-      if (C == '"' || C == '\\')
-        OS << '\\';
-      OS << C;
-    }
-    OS << "\"\n";
+    OS << "#line " << L.Line << " \"" << escapedName(L.File) << "\"\n";
   }
 
   void verbatim(const ast::CxxVerbatim &V) {
@@ -469,14 +474,8 @@ private:
 
   /// "file:line:col" of a receive, for the errors only known at run time.
   std::string site(SourceLoc L) {
-    std::string S = "\"";
-    for (char C : SM.getName(L.File)) {
-      if (C == '"' || C == '\\')
-        S += '\\';
-      S += C;
-    }
-    return S + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Col) +
-           "\"";
+    return "\"" + escapedName(L.File) + ":" + std::to_string(L.Line) + ":" +
+           std::to_string(L.Col) + "\"";
   }
 
   /// `dequeue(...)` in each of its forms (the file comment).

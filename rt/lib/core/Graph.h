@@ -101,12 +101,7 @@ struct InputPort {
   size_t size() const {
     if (Spsc)
       return Spsc->size();
-    if (Mpsc)
-      return Mpsc->size();
-    size_t N = 0;
-    for (uint32_t K = 0; K < NumSenders; ++K)
-      N += Senders[K].Q->size();
-    return N;
+    return Mpsc ? Mpsc->size() : sumOverSenders(&SPSCQueue<Payload *>::size);
   }
   /// A bound on the bytes queued as well as on the messages (0: none). Set
   /// on the queues into the transport only, which have one producer: a
@@ -137,12 +132,8 @@ struct InputPort {
   size_t popped() const {
     if (Spsc)
       return Spsc->popped();
-    if (Mpsc)
-      return Mpsc->popped();
-    size_t N = 0;
-    for (uint32_t K = 0; K < NumSenders; ++K)
-      N += Senders[K].Q->popped();
-    return N;
+    return Mpsc ? Mpsc->popped()
+                : sumOverSenders(&SPSCQueue<Payload *>::popped);
   }
   bool tryPop(Payload *&P) {
     if (Spsc) {
@@ -167,6 +158,13 @@ struct InputPort {
   }
 
 private:
+  // A queue kept by sender: the sum of a count over its rings.
+  size_t sumOverSenders(size_t (SPSCQueue<Payload *>::*Count)() const) const {
+    size_t N = 0;
+    for (uint32_t K = 0; K < NumSenders; ++K)
+      N += (*Senders[K].Q.*Count)();
+    return N;
+  }
   // The rings in turn, from the one after the last served.
   bool tryPopAnySender(Payload *&P) {
     for (uint32_t K = 0; K < NumSenders; ++K) {

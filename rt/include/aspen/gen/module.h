@@ -83,29 +83,31 @@ long long Module::aspenWithin(const D &Duration, const char *Site) {
 /// `from: k` and `count: n`: an integer, checked where it is evaluated.
 long long checkedSender(long long K, const char *Site);
 long long checkedCount(long long N, const char *Site);
+/// The value of `from:` or `count:`, an integer, as a long long (an
+/// unsigned one too large for it as the largest, which the checks refuse
+/// as they refuse any absurd value); 0 after the static_assert that
+/// already said what is wrong, so that it stays the only error.
+template <typename T> long long optionInteger(const T &V) {
+  if constexpr (!std::is_integral_v<T>)
+    return 0;
+  else if constexpr (std::is_unsigned_v<T>)
+    return V > T(std::numeric_limits<long long>::max())
+               ? std::numeric_limits<long long>::max()
+               : static_cast<long long>(V);
+  else
+    return static_cast<long long>(V);
+}
 template <typename T>
 long long Module::aspenFrom(const T &K, const char *Site) {
   static_assert(std::is_integral_v<T>, "'from:' takes an integer: the "
                                        "sender's place among the queue's "
                                        "flows, from 0");
-  if constexpr (std::is_unsigned_v<T>)
-    return checkedSender(K > T(std::numeric_limits<long long>::max())
-                             ? std::numeric_limits<long long>::max()
-                             : static_cast<long long>(K),
-                         Site);
-  else
-    return checkedSender(static_cast<long long>(K), Site);
+  return checkedSender(optionInteger(K), Site);
 }
 template <typename T>
 long long Module::aspenCount(const T &N, const char *Site) {
   static_assert(std::is_integral_v<T>, "'count:' takes an integer");
-  if constexpr (std::is_unsigned_v<T>)
-    return checkedCount(N > T(std::numeric_limits<long long>::max())
-                            ? std::numeric_limits<long long>::max()
-                            : static_cast<long long>(N),
-                        Site);
-  else
-    return checkedCount(static_cast<long long>(N), Site);
+  return checkedCount(optionInteger(N), Site);
 }
 
 /// A user reduce operation: `void op(T &accumulator, const T &contribution)`
