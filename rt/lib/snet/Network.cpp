@@ -46,12 +46,11 @@ void Engine::run() {
       NumSleeping.fetch_sub(1, std::memory_order_relaxed);
       S->wake(Runners[H]->F);
     }
+  // The last helper to leave wakes this fiber (runHelper's end).
   while (HelpersAlive.load(std::memory_order_acquire) != 0) {
     I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
-    MainWaiting.store(true, std::memory_order_relaxed);
     fullFence();
     if (HelpersAlive.load(std::memory_order_acquire) == 0) {
-      MainWaiting.store(false, std::memory_order_relaxed);
       I.F.St.store(Fiber::Running, std::memory_order_relaxed);
       break;
     }

@@ -145,10 +145,13 @@ void Engine::runHelper(Runner &W) {
     }
     S->park(); // a waker took our flag, or will
   }
-  if (HelpersAlive.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-    MainWaiting.store(true, std::memory_order_relaxed); // always wake it
-    wakeMain();
-  }
+  // Once the count reaches 0 the network's fiber may return and free this
+  // engine, so the last helper wakes it through pointers read before.
+  // The decrement is a full barrier: either that fiber sees 0 before it
+  // parks, or this wake sees it parking (Network.cpp, run).
+  Fiber *Main = &ModuleAccess::self(Self)->F;
+  if (HelpersAlive.fetch_sub(1, std::memory_order_seq_cst) == 1)
+    S->wake(Main);
 }
 
 } // namespace aspen::snet::engine
