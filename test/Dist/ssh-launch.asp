@@ -1,7 +1,7 @@
 // REQUIRES: netns
 // RUN: %aspenc %s --hostfile %S/Inputs/netns-ssh-hosts -o %t
 // RUN: rm -f %t.ssh
-// RUN: env ASPEN_SSH_LOG=%t.ssh %S/Inputs/netns.sh %t 2 10.77.2 launch 'x y' -- '$HOME;' | FileCheck %s
+// RUN: env ASPEN_SSH_LOG=%t.ssh ASPEN_STACK_SIZE=96k %S/Inputs/netns.sh %t 2 10.77.2 launch 'x y' -- '$HOME;' | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ARGV < %t.ssh
 // RUN: not grep -E '[0-9a-f]{32}' %t.ssh
 // Hosts that are not this machine are started over ssh by the launcher
@@ -10,7 +10,9 @@
 // secret goes on ssh's standard input, never on a command line another
 // user could read in /proc. The program's arguments reach the remote
 // node as they were given, through the remote shell.
-// ARGV: -o BatchMode=yes 10.77.2.2 cd {{.*}} && IFS= read -r ASPEN_JOB_SECRET && export ASPEN_JOB_SECRET && ASPEN_NODE=1 ASPEN_PEERS=
+// The ASPEN_* settings given to the launcher reach the remote node on its
+// command line (ssh passes no environment on).
+// ARGV: -o BatchMode=yes 10.77.2.2 cd {{.*}} && IFS= read -r ASPEN_JOB_SECRET && export ASPEN_JOB_SECRET && {{.*}}ASPEN_STACK_SIZE='96k' {{.*}}ASPEN_NODE=1 ASPEN_PEERS=
 // ARGV-NOT: ASPEN_JOB_SECRET=
 #include <cstdio>
 #include <string>

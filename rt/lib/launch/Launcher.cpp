@@ -42,6 +42,7 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <string_view>
 #include <thread>
 #include <unistd.h>
 
@@ -345,15 +346,54 @@ bool prepareJob(Job &J) {
   // The secret comes on ssh's standard input, which the remote shell reads
   // first: on the command line it would be in /proc/PID/cmdline of ssh
   // here and of the shell there, readable by every user of either machine.
+  // ssh passes no environment on: the ASPEN_* settings given here go on
+  // the command line (none is secret), so every node runs as this one
+  // would, as `mpirun -x` does for the variables it is told of.
+  std::string Settings;
+  for (char **E = environ; *E; ++E) {
+    std::string_view V(*E);
+    size_t Eq = V.find('=');
+    if (V.rfind("ASPEN_", 0) != 0 || Eq == std::string_view::npos)
+      continue;
+    std::string_view Name = V.substr(0, Eq);
+    if (Name == info(Setting::NODE).Name || Name == info(Setting::PEERS).Name ||
+        Name == info(Setting::JOB_SECRET).Name ||
+        Name == info(Setting::LISTEN_FD).Name ||
+        Name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
+            std::string_view::npos)
+      continue;
+    Settings += std::string(Name) + "=" +
+                shellQuote(std::string(V.substr(Eq + 1))) + " ";
+  }
   std::string Cmd = "cd " + shellQuote(J.Cwd) +
                     " && IFS= read -r ASPEN_JOB_SECRET && export "
-                    "ASPEN_JOB_SECRET && ASPEN_NODE=" +
-                    std::to_string(K) + " ASPEN_PEERS=" + shellQuote(J.Peers) +
-                    " exec " + shellQuote(J.Exe);
+                    "ASPEN_JOB_SECRET && " +
+                    Settings + "ASPEN_NODE=" + std::to_string(K) +
+                    " ASPEN_PEERS=" + shellQuote(J.Peers) + " exec " +
+                    shellQuote(J.Exe);
   for (int A = 1; A < Argc; ++A)
     Cmd += " " + shellQuote(Argv[A]);
-  execlp("ssh", "ssh", "-o", "BatchMode=yes", Node.Host.c_str(), Cmd.c_str(),
-         (char *)nullptr);
+  // ASPEN_SSH, split at blanks: the ssh to use and its options.
+  std::vector<std::string> Words;
+  const char *Ssh = settingText(Setting::SSH);
+  for (const char *P = Ssh ? Ssh : "ssh"; *P;) {
+    while (*P == ' ' || *P == '\t')
+      ++P;
+    const char *B = P;
+    while (*P && *P != ' ' && *P != '\t')
+      ++P;
+    if (P != B)
+      Words.emplace_back(B, P);
+  }
+  if (Words.empty())
+    Words.push_back("ssh");
+  for (const char *W : {"-o", "BatchMode=yes", Node.Host.c_str(), Cmd.c_str()})
+    Words.emplace_back(W);
+  std::vector<char *> Args;
+  for (std::string &W : Words)
+    Args.push_back(W.data());
+  Args.push_back(nullptr);
+  execvp(Args[0], Args.data());
   std::fprintf(stderr, "aspen: error: cannot start node '%s': %s\n",
                Node.Name.c_str(), std::strerror(errno));
   _exit(127);
