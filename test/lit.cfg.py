@@ -87,3 +87,4 @@ for s in getattr(config, "aspen_sanitize", "").split(","):
     if s == "thread":
         config.available_features.add("tsan")
         config.environment["TSAN_OPTIONS"] = "halt_on_error=1:second_deadlock_stack=1"
+

@@ -1,3 +1,6 @@
+// UNSUPPORTED: netlab
+// (Not on a netlab: through ssh, a process a node leaves holding its output
+// keeps the ssh session open, and so the job, as for any command run by ssh.)
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes2 -o %t
 // RUN: rm -f %t.pid
 // RUN: env PIDFILE=%t.pid timeout 20 %t | FileCheck %s

@@ -1,3 +1,5 @@
+// UNSUPPORTED: netlab
+// (Not on a netlab: starts its nodes itself, on this host, as a cluster launcher would (test/Cluster runs srun and mpirun across hosts).)
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes4 -o %t
 // RUN: %python %S/Inputs/cluster_launch.py slurm 4 %t | FileCheck %s
 // RUN: %python %S/Inputs/cluster_launch.py ompi 4 %t | FileCheck %s

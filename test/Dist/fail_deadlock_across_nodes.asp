@@ -1,3 +1,5 @@
+// UNSUPPORTED: netlab
+// (Not on a netlab: per-node files are named after the nodes, which are the hosts.)
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes3 -o %t
 // RUN: %python %S/Inputs/status.py 3 %t 2>&1 | FileCheck %s
 // RUN: rm -f %t.*.dot

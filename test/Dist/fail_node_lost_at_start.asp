@@ -1,3 +1,5 @@
+// UNSUPPORTED: netlab
+// (Not on a netlab: starts its nodes itself, on this host, as srun would.)
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes3 -o %t
 // RUN: %python %S/Inputs/early_loss.py %t | FileCheck %s
 // Nodes started by a cluster launcher: one that connects and then dies

@@ -1,3 +1,6 @@
+// UNSUPPORTED: netlab
+// (A node stopped on another host cannot be killed through ssh: the netlab
+// suite test/Cluster/fail_stopped_host.test stops one in its namespace.)
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes3 -o %t
 // RUN: %python %S/Inputs/within.py %detect_bound "stopping now" "has sent nothing" %python %S/Inputs/status.py 5 %t 2>&1 | FileCheck %s
 // RUN: env ASPEN_PEER_TIMEOUT=2 %python %S/Inputs/status.py 5 %t 2>&1 | FileCheck %s --check-prefix=TWO

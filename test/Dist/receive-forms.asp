@@ -38,7 +38,9 @@ Module Worker {
 Module Slow {
   void run() {
     for (int i = 1; i <= 3; ++i) {
-      aspen::sleepFor(std::chrono::milliseconds(120));
+      // Long enough that the collector, however late its node started
+      // (through ssh on a slow network), still waits for the last one.
+      aspen::sleepFor(std::chrono::milliseconds(300));
       send new ArrayPayload<int>(&i, 1);
     }
   }

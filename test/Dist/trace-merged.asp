@@ -1,3 +1,5 @@
+// UNSUPPORTED: netlab
+// (Not on a netlab: per-node files are named after the nodes, which are the hosts.)
 // RUN: %aspenc %s --hostfile %S/Inputs/nodes3 -o %t
 // RUN: rm -f %t.json %t.127.0.0.*.json
 // RUN: env ASPEN_TRACE=%t.json %t | FileCheck %s

@@ -117,12 +117,12 @@ int64_t parseTime(const std::string &S) {
   char *End = nullptr;
   double V = std::strtod(S.c_str(), &End);
   std::string U = End ? End : "";
-  double Scale = U == "ns"                ? 1
-                 : U == "us"              ? 1e3
-                 : U == "ms"              ? 1e6
-                 : U == "s"               ? 1e9
+  double Scale = U == "ns"               ? 1
+                 : U == "us"             ? 1e3
+                 : U == "ms"             ? 1e6
+                 : U == "s"              ? 1e9
                  : (U.empty() && V == 0) ? 0
-                                          : -1;
+                                         : -1;
   if (End == S.c_str() || Scale < 0 || V < 0)
     die("not a time (write e.g. 100us, 1ms)", S);
   return int64_t(V * Scale);
@@ -133,12 +133,12 @@ double parseRate(const std::string &S) {
   char *End = nullptr;
   double V = std::strtod(S.c_str(), &End);
   std::string U = End ? End : "";
-  double Scale = U == "gbit"   ? 1e9
-                 : U == "mbit" ? 1e6
-                 : U == "kbit" ? 1e3
-                 : U == "bit"  ? 1
+  double Scale = U == "gbit"             ? 1e9
+                 : U == "mbit"           ? 1e6
+                 : U == "kbit"           ? 1e3
+                 : U == "bit"            ? 1
                  : (U.empty() && V == 0) ? 0
-                                          : -1;
+                                         : -1;
   if (End == S.c_str() || Scale < 0 || V < 0)
     die("not a rate (write e.g. 1gbit, 100mbit)", S);
   return V * Scale;
@@ -230,8 +230,8 @@ void schedule(int From, int To, const unsigned char *Bytes, size_t N,
   Src.TxFree = Left;
   int64_t In = std::max(Left, Dst.RxFree) + Ser;
   Dst.RxFree = In;
-  int64_t J = Opt.Jitter ? int64_t((2 * uniform() - 1) * double(Opt.Jitter))
-                         : 0;
+  int64_t J =
+      Opt.Jitter ? int64_t((2 * uniform() - 1) * double(Opt.Jitter)) : 0;
   int64_t Due = std::max(In + Opt.Delay + J, Dst.LastDue);
   Dst.LastDue = Due;
   Frame F;
@@ -372,7 +372,7 @@ int main(int Argc, char **Argv) {
   E.data.u32 = UINT32_MAX;
   epoll_ctl(Ep, EPOLL_CTL_ADD, Timer, &E);
 
-  struct sigaction Sa{};
+  struct sigaction Sa {};
   Sa.sa_handler = onStop;
   sigaction(SIGTERM, &Sa, nullptr);
   sigaction(SIGINT, &Sa, nullptr);

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <boost/asio.hpp>
 #include <deque>
+#include <fcntl.h>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -329,6 +330,8 @@ void Listener::accept() {
           return;
         }
         C->Sock.set_option(tcp::no_delay(true));
+        // Not inherited by processes the program starts (Connect.cpp).
+        ::fcntl(C->Sock.native_handle(), F_SETFD, FD_CLOEXEC);
         C->L = this;
         ++Open;
         uint64_t Id = enter(std::move(C));
@@ -594,6 +597,7 @@ Listener *listen(const std::string &Host, int Port, Framing F,
         EP = *Found.begin();
       }
       L->Acceptor.open(EP.protocol());
+      ::fcntl(L->Acceptor.native_handle(), F_SETFD, FD_CLOEXEC);
       L->Acceptor.set_option(tcp::acceptor::reuse_address(true));
       if (EP.protocol() == tcp::v6())
         L->Acceptor.set_option(asio::ip::v6_only(false));

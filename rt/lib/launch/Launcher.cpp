@@ -38,11 +38,11 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <string_view>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <string_view>
 #include <thread>
 #include <unistd.h>
 
@@ -131,6 +131,8 @@ struct Child {
   int Status = 0;
   bool SaidSomething = false; // wrote to standard error
   bool Remote = false;        // started with ssh
+  int Link = -1; // remote: its ssh's standard input (ASPEN_LAUNCHER_STDIN)
+                 // "U": SIGUSR1, "T": SIGTERM, its end: the launcher gave up
 };
 
 bool sameAddress(const sockaddr *A, const sockaddr *B) {
@@ -349,18 +351,39 @@ bool prepareJob(Job &J) {
   // ssh passes no environment on: the ASPEN_* settings given here go on
   // the command line (none is secret), so every node runs as this one
   // would, as `mpirun -x` does for the variables it is told of.
+  // So are the variables ASPEN_FORWARD_ENV names.
+  std::string_view Forward = settingText(Setting::FORWARD_ENV)
+                                 ? settingText(Setting::FORWARD_ENV)
+                                 : "";
+  auto Forwarded = [&](std::string_view Name) {
+    for (std::string_view L = Forward; !L.empty();) {
+      size_t Comma = L.find(',');
+      std::string_view Item = L.substr(0, Comma);
+      L = Comma == std::string_view::npos ? std::string_view()
+                                          : L.substr(Comma + 1);
+      if (!Item.empty() && Item.back() == '*'
+              ? Name.rfind(Item.substr(0, Item.size() - 1), 0) == 0
+              : Item == Name)
+        return true;
+    }
+    return false;
+  };
   std::string Settings;
   for (char **E = environ; *E; ++E) {
     std::string_view V(*E);
     size_t Eq = V.find('=');
-    if (V.rfind("ASPEN_", 0) != 0 || Eq == std::string_view::npos)
+    if (Eq == std::string_view::npos || Eq == 0)
       continue;
     std::string_view Name = V.substr(0, Eq);
     if (Name == info(Setting::NODE).Name || Name == info(Setting::PEERS).Name ||
         Name == info(Setting::JOB_SECRET).Name ||
         Name == info(Setting::LISTEN_FD).Name ||
-        Name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
-            std::string_view::npos)
+        Name == info(Setting::LAUNCHER_STDIN).Name ||
+        (Name.rfind("ASPEN_", 0) != 0 && !Forwarded(Name)) ||
+        Name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                               "abcdefghijklmnopqrstuvwxyz0123456789_") !=
+            std::string_view::npos ||
+        (Name[0] >= '0' && Name[0] <= '9'))
       continue;
     Settings += std::string(Name) + "=" +
                 shellQuote(std::string(V.substr(Eq + 1))) + " ";
@@ -368,11 +391,15 @@ bool prepareJob(Job &J) {
   std::string Cmd = "cd " + shellQuote(J.Cwd) +
                     " && IFS= read -r ASPEN_JOB_SECRET && export "
                     "ASPEN_JOB_SECRET && " +
-                    Settings + "ASPEN_NODE=" + std::to_string(K) +
-                    " ASPEN_PEERS=" + shellQuote(J.Peers) + " exec " +
+                    Settings + info(Setting::LAUNCHER_STDIN).Name +
+                    "=1 ASPEN_NODE=" + std::to_string(K) +
+                    " ASPEN_PEERS=" + shellQuote(J.Peers) + " " +
                     shellQuote(J.Exe);
   for (int A = 1; A < Argc; ++A)
     Cmd += " " + shellQuote(Argv[A]);
+  // Not exec: ssh reports a remote death by signal as its own failure
+  // (255); the shell's 128 + N comes back as the status (childExited).
+  Cmd += "; exit $?";
   // ASPEN_SSH, split at blanks: the ssh to use and its options.
   std::vector<std::string> Words;
   const char *Ssh = settingText(Setting::SSH);
@@ -430,11 +457,13 @@ bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
     close(Err[1]);
     if (In[0] >= 0) {
       // 33 bytes into an empty pipe: written at once, whatever the child
-      // does; then its end of file.
+      // does. The pipe stays open: through ssh it is the remote node's
+      // standard input, whose end tells it to stop (ASPEN_LAUNCHER_STDIN),
+      // when this process ends or kills the ssh.
       close(In[0]);
       std::string Line = std::string(J.Secret) + "\n";
       (void)!write(In[1], Line.data(), Line.size());
-      close(In[1]);
+      C.Link = In[1];
     }
     if (J.Here[K])
       ++LocalIndex;
@@ -479,13 +508,10 @@ void forwardAndEnforce(std::vector<Child> &Kids, Watch &W) {
     for (Child &C : Kids) {
       if (C.Exited)
         continue;
-      // ssh would die of the signal, not pass it on: the node must be
-      // asked on its own host.
+      // ssh would die of the signal, not pass it on: a node started
+      // through it is asked on its link (watchLauncherLink in Run.cpp).
       if (C.Remote)
-        std::fprintf(stderr,
-                     "aspen: note: node '%s' runs through ssh; for its dump, "
-                     "send SIGUSR1 to it on its host\n",
-                     C.Name.c_str());
+        (void)!write(C.Link, "U", 1);
       else
         kill(C.Pid, SIGUSR1);
     }
@@ -493,7 +519,9 @@ void forwardAndEnforce(std::vector<Child> &Kids, Watch &W) {
   if (Interrupted && Interrupted != W.Forwarded) {
     W.Forwarded = Interrupted;
     for (Child &C : Kids)
-      if (!C.Exited)
+      if (!C.Exited && C.Remote)
+        (void)!write(C.Link, "T", 1); // its ssh must live to relay the end
+      else if (!C.Exited)
         kill(C.Pid, SIGTERM);
     W.failed();
   }
@@ -561,6 +589,10 @@ void relayOutput(std::vector<Child> &Kids) {
 /// its own, and folds its status into the job's.
 void childExited(Child &C, int WS, Watch &W) {
   C.Exited = true;
+  if (C.Link >= 0) {
+    close(C.Link);
+    C.Link = -1;
+  }
   --W.Running;
   int S = 0;
   if (WIFEXITED(WS)) {
@@ -573,6 +605,14 @@ void childExited(Child &C, int WS, Watch &W) {
                    "signal %d (%s)\n",
                    C.Name.c_str(), WTERMSIG(WS), strsignal(WTERMSIG(WS)));
   }
+  // Through ssh, a node killed by signal N ends its remote shell with
+  // 128 + N (execRemote).
+  bool Signalled = C.Remote && WIFEXITED(WS) && S > 128 && S < 128 + NSIG;
+  if (Signalled && !W.Killed && !W.Forwarded)
+    std::fprintf(stderr,
+                 "aspen: error: node '%s' was killed by "
+                 "signal %d (%s)\n",
+                 C.Name.c_str(), S - 128, strsignal(S - 128));
   C.Status = S;
   // A node that fails without a word (a static constructor's exit(3), an
   // ssh that could not start it) would otherwise go unnamed. What it wrote
@@ -586,7 +626,7 @@ void childExited(Child &C, int WS, Watch &W) {
       C.ErrRelay.feed(Buf, size_t(Got));
     }
   }
-  if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && !W.Forwarded)
+  if (WIFEXITED(WS) && S != 0 && !C.SaidSomething && !Signalled && !W.Forwarded)
     std::fprintf(stderr, "aspen: error: node '%s' exited with status %d\n",
                  C.Name.c_str(), S);
   // A node the launcher itself killed, or stopped when it was interrupted

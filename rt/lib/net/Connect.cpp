@@ -60,6 +60,7 @@
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <netinet/tcp.h>
 #include <optional>
 #include <sys/socket.h>
@@ -107,6 +108,10 @@ hs::Identity Transport::Impl::identity() const {
 
 void Transport::Impl::tune(tcp::socket &S) {
   error_code Ec;
+  // Not inherited by the processes the program starts (system(), popen):
+  // one left running would keep the connection open after this node died,
+  // hiding its death from the others.
+  ::fcntl(S.native_handle(), F_SETFD, FD_CLOEXEC);
   S.set_option(tcp::no_delay(true), Ec);
   S.set_option(asio::socket_base::keep_alive(true), Ec);
   // A silent peer (a cut cable, a dead machine) is noticed in seconds.
@@ -146,6 +151,10 @@ bool Transport::Impl::listen() {
         Acceptor.listen(asio::socket_base::max_listen_connections, Ec);
     }
   }
+  // Nor the listening socket: a process the program started would hold
+  // the port after the job, and the next job could not listen on it.
+  if (!Ec)
+    ::fcntl(Acceptor.native_handle(), F_SETFD, FD_CLOEXEC);
   if (Ec) {
     std::fprintf(stderr,
                  "aspen: error: node '%s': cannot listen on %s:%u: %s\n",
@@ -228,6 +237,7 @@ void Transport::Impl::summariseDropped() {
 }
 
 void Transport::Impl::greet(std::shared_ptr<Greeting> G) {
+  ::fcntl(G->Sock.native_handle(), F_SETFD, FD_CLOEXEC); // as tune() says
   hs::Nonce Na;
   if (!hs::randomNonce(Na)) {
     dropStranger(G->Sock, "no random bytes for a nonce");

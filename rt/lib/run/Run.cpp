@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/context/detail/exception.hpp>
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -188,6 +190,50 @@ int parseArguments(Runtime &R) {
 }
 
 /// On several nodes this process is either the launcher or one node.
+/// A node started through ssh (ASPEN_LAUNCHER_STDIN=1) cannot be signalled
+/// by its launcher: its standard input, the launcher's pipe carried by ssh,
+/// carries the signals instead, and ends when the launcher ends or gives up
+/// on it; then so does the node, as a locally started node does by
+/// PR_SET_PDEATHSIG. Other nodes see the connection close, as for a node
+/// that died.
+void watchLauncherLink(const Runtime &R, const Role &Me) {
+  const char *V = settingText(Setting::LAUNCHER_STDIN);
+  if (!V || std::strcmp(V, "1") != 0)
+    return;
+  std::string Name = R.Nodes[Me.Self].Name;
+  // The thread blocks every signal: the runtime takes SIGTERM and SIGUSR1
+  // on its own thread (handleSignals), and one delivered here would act by
+  // default, ending the process.
+  sigset_t All, Old;
+  sigfillset(&All);
+  pthread_sigmask(SIG_BLOCK, &All, &Old);
+  std::thread([Name] {
+    // The launcher passes on the signals it gets as bytes: U for SIGUSR1
+    // (a dump), T for SIGTERM (an interrupted job).
+    char Buf[256];
+    for (;;) {
+      ssize_t N = read(0, Buf, sizeof Buf);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        break;
+      for (ssize_t I = 0; I < N; ++I)
+        if (Buf[I] == 'U' || Buf[I] == 'T')
+          kill(getpid(), Buf[I] == 'U' ? SIGUSR1 : SIGTERM);
+    }
+    std::fprintf(stderr,
+                 "aspen: error: node '%s': its launcher is gone (the "
+                 "connection it was started through ended); stopping\n",
+                 Name.c_str());
+    // As if interrupted: traces and statistics are written, as the
+    // launcher's SIGTERM would have them on a node it started here.
+    kill(getpid(), SIGTERM);
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    std::_Exit(5);
+  }).detach();
+  pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+}
+
 Role chooseRole(Runtime &R) {
   Role Me;
   Me.Distributed = R.Nodes.size() > 1;
@@ -563,6 +609,8 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   Role Me = chooseRole(R);
   if (!settingGiven(Setting::NODE)) // once per job: not again in every node
     warnMisspelledSettings();
+  if (!Me.Launcher)
+    watchLauncherLink(R, Me);
   if (Me.Launcher) {
     std::fflush(stdout);
     const char *Trace = settingText(Setting::TRACE);
