@@ -38,6 +38,7 @@
 #include <mutex>
 #include <pthread.h>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -190,6 +191,18 @@ int parseArguments(Runtime &R) {
 }
 
 /// On several nodes this process is either the launcher or one node.
+/// A node keeps a connection to every other node, and the launcher three
+/// pipes per node: at 1,024 nodes, more than the usual soft limit of 1,024
+/// descriptors. The soft limit is raised to the hard one, as MPI launchers
+/// do; the hard limit is the administrator's.
+void raiseDescriptorLimit() {
+  rlimit L;
+  if (getrlimit(RLIMIT_NOFILE, &L) == 0 && L.rlim_cur < L.rlim_max) {
+    L.rlim_cur = L.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &L);
+  }
+}
+
 /// A node started through ssh (ASPEN_LAUNCHER_STDIN=1) cannot be signalled
 /// by its launcher: its standard input, the launcher's pipe carried by ssh,
 /// carries the signals instead, and ends when the launcher ends or gives up
@@ -604,6 +617,7 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   Runtime &R = runtime();
   // Before any thread that sends or dequeues starts (queue/Queues.h).
   enableAsymmetricBarrier();
+  raiseDescriptorLimit();
   if (int Status = parseArguments(R); Status >= 0)
     return Status;
   Role Me = chooseRole(R);
