@@ -348,10 +348,10 @@ bool prepareJob(Job &J) {
   // The secret comes on ssh's standard input, which the remote shell reads
   // first: on the command line it would be in /proc/PID/cmdline of ssh
   // here and of the shell there, readable by every user of either machine.
-  // ssh passes no environment on: the ASPEN_* settings given here go on
-  // the command line (none is secret), so every node runs as this one
-  // would, as `mpirun -x` does for the variables it is told of.
-  // So are the variables ASPEN_FORWARD_ENV names.
+  // ssh passes no environment on: the ASPEN_* settings given here, and the
+  // variables ASPEN_FORWARD_ENV names, go on the command line (none of
+  // them is secret), so every node runs as this one would, as `mpirun -x`
+  // does for the variables it is told of.
   std::string_view Forward = settingText(Setting::FORWARD_ENV)
                                  ? settingText(Setting::FORWARD_ENV)
                                  : "";
