@@ -1,7 +1,7 @@
 # netlab-slurm.sh: sourced by scripts/netlab for --slurm. Starts a real
 # Slurm cluster on the netlab hosts: munged (a key made for this run),
 # slurmctld in host 1, one slurmd per host (NodeName n1 .. nN, NETLAB_CPUS
-# cpus each, default 2), and waits until every node is idle. Exports
+# cpus each, default 2), each on its host's CPUs, and waits until every node is idle. Exports
 # SLURM_CONF. Uses: dir ns addrs hosts pids (from netlab).
 
 for d in munged slurmctld slurmd srun sinfo; do
@@ -68,11 +68,12 @@ else
   printf 'CgroupPlugin=autodetect\n' > "$sl/cgroup.conf"
 fi
 export SLURM_CONF="$sl/slurm.conf"
-ip netns exec "${ns[0]}" /usr/sbin/slurmctld -D -i -f "$SLURM_CONF" \
+ip netns exec "${ns[0]}" taskset -c "$(cpus_of 1)" /usr/sbin/slurmctld -D -i -f "$SLURM_CONF" \
   > "$sl/log/slurmctld.out" 2>&1 &
 started $!
 for i in $(seq 1 "$hosts"); do
-  ip netns exec "${ns[$((i - 1))]}" /usr/sbin/slurmd -D -N "n$i" -f "$SLURM_CONF" \
+  ip netns exec "${ns[$((i - 1))]}" taskset -c "$(cpus_of "$i")" \
+    /usr/sbin/slurmd -D -N "n$i" -f "$SLURM_CONF" \
     > "$sl/log/slurmd-n$i.out" 2>&1 &
   started $!
 done
