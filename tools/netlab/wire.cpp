@@ -42,6 +42,7 @@
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
+#include <initializer_list>
 #include <linux/if.h>
 #include <linux/if_tun.h>
 #include <sched.h>
@@ -112,36 +113,38 @@ uint64_t nextRandom() { // xorshift64*
 
 double uniform() { return double(nextRandom() >> 11) * 0x1.0p-53; }
 
-/// "100us", "1.5ms", "2s", "250ns", "0".
-int64_t parseTime(const std::string &S) {
+struct Unit {
+  const char *Name;
+  double Scale;
+};
+
+/// A number and one of Units ("100us", "1.5ms"; "0" alone), scaled.
+double parseScaled(const std::string &S, std::initializer_list<Unit> Units,
+                   const char *What) {
   char *End = nullptr;
   double V = std::strtod(S.c_str(), &End);
   std::string U = End ? End : "";
-  double Scale = U == "ns"               ? 1
-                 : U == "us"             ? 1e3
-                 : U == "ms"             ? 1e6
-                 : U == "s"              ? 1e9
-                 : (U.empty() && V == 0) ? 0
-                                         : -1;
+  double Scale = U.empty() && V == 0 ? 0 : -1;
+  for (const Unit &X : Units)
+    if (U == X.Name)
+      Scale = X.Scale;
   if (End == S.c_str() || Scale < 0 || V < 0)
-    die("not a time (write e.g. 100us, 1ms)", S);
-  return int64_t(V * Scale);
+    die(What, S);
+  return V * Scale;
+}
+
+/// "100us", "1.5ms", "2s", "250ns", "0": nanoseconds.
+int64_t parseTime(const std::string &S) {
+  return int64_t(parseScaled(S,
+                             {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}},
+                             "not a time (write e.g. 100us, 1ms)"));
 }
 
 /// "1gbit", "10gbit", "100mbit", "500kbit"; 0 for unlimited.
 double parseRate(const std::string &S) {
-  char *End = nullptr;
-  double V = std::strtod(S.c_str(), &End);
-  std::string U = End ? End : "";
-  double Scale = U == "gbit"             ? 1e9
-                 : U == "mbit"           ? 1e6
-                 : U == "kbit"           ? 1e3
-                 : U == "bit"            ? 1
-                 : (U.empty() && V == 0) ? 0
-                                         : -1;
-  if (End == S.c_str() || Scale < 0 || V < 0)
-    die("not a rate (write e.g. 1gbit, 100mbit)", S);
-  return V * Scale;
+  return parseScaled(S,
+                     {{"gbit", 1e9}, {"mbit", 1e6}, {"kbit", 1e3}, {"bit", 1}},
+                     "not a rate (write e.g. 1gbit, 100mbit)");
 }
 
 /// "1%", "0.5%", "0.01".
