@@ -1,7 +1,9 @@
 // REQUIRES: netns
 // RUN: %aspenc %s --hostfile %S/Inputs/netns-ssh-hosts -o %t
 // RUN: rm -f %t.ssh
-// RUN: env ASPEN_SSH_LOG=%t.ssh ASPEN_STACK_SIZE=96k %S/Inputs/netns.sh %t 2 10.77.2 launch 'x y' -- '$HOME;' | FileCheck %s
+// RUN: rm -f %t.pwned
+// RUN: env ASPEN_SSH_LOG=%t.ssh ASPEN_STACK_SIZE=96k 'ASPEN_FORWARD_ENV=WEIRD,NOT_*' UNLISTED=1 %python %S/Inputs/hostile_env.py %t.pwned %S/Inputs/netns.sh %t 2 10.77.2 launch 'x y' -- '$HOME;' | FileCheck %s
+// RUN: test ! -e %t.pwned
 // RUN: FileCheck %s --check-prefix=ARGV < %t.ssh
 // RUN: not grep -E '[0-9a-f]{32}' %t.ssh
 // Hosts that are not this machine are started over ssh by the launcher
@@ -9,12 +11,15 @@
 // comes back prefixed with the node's name, and the job completes. The job
 // secret goes on ssh's standard input, never on a command line another
 // user could read in /proc. The program's arguments reach the remote
-// node as they were given, through the remote shell.
+// node as they were given, through the remote shell, and so do the
+// variables ASPEN_FORWARD_ENV names, whatever their value holds (quotes,
+// $(...), backquotes, ; run nothing there), and no others.
 // The ASPEN_* settings given to the launcher reach the remote node on its
 // command line (ssh passes no environment on).
 // ARGV: -o BatchMode=yes 10.77.2.2 cd {{.*}} && IFS= read -r ASPEN_JOB_SECRET && export ASPEN_JOB_SECRET && {{.*}}ASPEN_STACK_SIZE='96k' {{.*}}ASPEN_NODE=1 ASPEN_PEERS=
 // ARGV-NOT: ASPEN_JOB_SECRET=
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <aspen/runtime.h>
 Module Main is Root requires Module A, Module B {
@@ -42,9 +47,13 @@ Module B {
     for (const std::string &a : aspen::programArgs())
       line += " <" + a + ">";
     std::printf("%s\n", line.c_str());
+    const char *Weird = std::getenv("WEIRD");
+    std::printf("b WEIRD=<%s> UNLISTED %s\n", Weird ? Weird : "(unset)",
+                std::getenv("UNLISTED") ? "set" : "unset");
     ++*static_cast<long *>(getPayload(q));
     send q;
   }
 }
 // CHECK-DAG: [10.77.2.1] a got 42
 // CHECK-DAG: [10.77.2.2] b args: <x y> <$HOME;>
+// CHECK-DAG: [10.77.2.2] b WEIRD=<a'b $(touch {{.*}}.pwned); c `touch {{.*}}.pwned` "d" \'e> UNLISTED unset

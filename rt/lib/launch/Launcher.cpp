@@ -341,13 +341,9 @@ bool prepareJob(Job &J) {
   _exit(127);
 }
 
-/// In the child: starts node K on another machine with ssh (same path,
-/// same directory).
-[[noreturn]] void execRemote(const Job &J, const NodeInfo &Node, size_t K,
-                             int Argc, char **Argv) {
-  // The secret comes on ssh's standard input, which the remote shell reads
-  // first: on the command line it would be in /proc/PID/cmdline of ssh
-  // here and of the shell there, readable by every user of either machine.
+/// What a node started through ssh is given on its command line, as
+/// `NAME='value' ...`.
+std::string remoteSettings() {
   // ssh passes no environment on: the ASPEN_* settings given here, and the
   // variables ASPEN_FORWARD_ENV names, go on the command line (none of
   // them is secret), so every node runs as this one would, as `mpirun -x`
@@ -388,6 +384,17 @@ bool prepareJob(Job &J) {
     Settings += std::string(Name) + "=" +
                 shellQuote(std::string(V.substr(Eq + 1))) + " ";
   }
+  return Settings;
+}
+
+/// In the child: starts node K on another machine with ssh (same path,
+/// same directory).
+[[noreturn]] void execRemote(const Job &J, const NodeInfo &Node, size_t K,
+                             int Argc, char **Argv) {
+  // The secret comes on ssh's standard input, which the remote shell reads
+  // first: on the command line it would be in /proc/PID/cmdline of ssh
+  // here and of the shell there, readable by every user of either machine.
+  std::string Settings = remoteSettings();
   std::string Cmd = "cd " + shellQuote(J.Cwd) +
                     " && IFS= read -r ASPEN_JOB_SECRET && export "
                     "ASPEN_JOB_SECRET && " +

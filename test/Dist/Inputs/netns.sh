@@ -5,7 +5,8 @@
 # would be. Then either starts node I directly in namespace I with
 # ASPEN_NODE=I (output prefixed [nsI]), or, with `launch`, runs EXE once as
 # the job's launcher with an `ssh` that enters the namespace of the host it
-# is given (with the ARGs, which ssh must carry to every node): the
+# is given, with none of the caller's environment (with the ARGs, which ssh
+# must carry to every node): the
 # launcher's remote-start path, end to end. Exits with the
 # first non-zero status; the namespaces and links are removed on exit.
 set -u
@@ -38,7 +39,9 @@ if [ "$mode" = launch ]; then
 [ -n "\${ASPEN_SSH_LOG:-}" ] && printf '%s\\n' "\$*" >> "\$ASPEN_SSH_LOG"
 while [ "\$1" = -o ]; do shift 2; done
 host=\$1; shift
-exec ip netns exec "as$tag-\${host##*.}" bash -c "\$*"
+# As a real ssh: the remote command starts with a login's environment,
+# not the caller's.
+exec ip netns exec "as$tag-\${host##*.}" env -i PATH="\$PATH" HOME="\$HOME" bash -c "\$*"
 SSH
   chmod +x "$fake/ssh"
   PATH="$fake:$PATH" "$exe" "${@:5}"
