@@ -114,7 +114,7 @@ void Engine::collect(Runner &W, Entity &E, Lane &L) {
         toExit(It);
     Outs.clear();
     W.Spare.swap(Outs);
-    recordDone();
+    recordDone(W);
     Any = true;
   }
   if (Any) // room in the ring again

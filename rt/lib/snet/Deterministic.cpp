@@ -41,7 +41,7 @@ void Engine::runDet(Runner &W, Entity &E, Item *It) {
     const uint32_t Inst = T->Inst;
     delete It;
     advanceDet(W, E, Inst);
-    recordDone();
+    recordDone(W);
     return;
   }
   if (!K.empty() && K.top().Det && K.top().Node == E.Id) { // leaving
@@ -54,7 +54,7 @@ void Engine::runDet(Runner &W, Entity &E, Item *It) {
       Cont Next = std::move(K);
       delete It;
       route(W, {false, -1, std::move(R), std::move(Next)});
-      recordDone();
+      recordDone(W);
     } else {
       T->Out.push_back(It); // in flight (Pending) until it goes on
     }
@@ -80,7 +80,7 @@ void Engine::runDet(Runner &W, Entity &E, Item *It) {
   // Records that reach this entity while it routes (a feedback loop round
   // it) wait in its stream: the instance is not touched meanwhile.
   route(W, {true, E.Id, std::move(R), std::move(In)});
-  recordDone();
+  recordDone(W);
 }
 
 /// The oldest tickets of instance Inst that are done are dropped; each
@@ -99,7 +99,7 @@ void Engine::advanceDet(Runner &W, Entity &E, uint32_t Inst) {
       Cont K = std::move(O->K);
       delete O;
       route(W, {false, -1, std::move(R), std::move(K)});
-      recordDone();
+      recordDone(W);
     }
     Next->Out.clear();
   }

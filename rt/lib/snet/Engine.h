@@ -474,6 +474,14 @@ private:
     std::vector<Record> Outs;
     std::vector<Record> FilterOuts; // a filter's outputs (enter)
     std::vector<std::pair<Entity *, Item *>> Spare;
+    /// Records this runner finished whose count in Pending it has not
+    /// taken back yet: the next record it counts reuses one (no atomic
+    /// write), and the rest go back in one write when its licence ends
+    /// (settle). Pending, written by every worker for every record, was
+    /// the hottest shared line of a data-driven network. It may only
+    /// overstate what is in flight, never understate it, so deferring
+    /// decrements is safe and deferring increments would not be.
+    int64_t Owed = 0;
     Fiber *F = nullptr;
     std::atomic<bool> Sleeping{false};
     uint64_t Rand = 0;
@@ -514,7 +522,18 @@ private:
   void drain(Runner &W, Entity &E, CellShard &Sh);
   void toExit(Item *It);
   void enterInputs(Runner &W);
-  void recordDone();
+  /// A record counted in Pending was finished by W (settled later).
+  void recordDone(Runner &W) { ++W.Owed; }
+  /// A record pushed by W is counted in Pending.
+  void countPending(Runner &W) {
+    if (W.Owed > 0)
+      --W.Owed;
+    else
+      Pending.fetch_add(1, std::memory_order_relaxed);
+  }
+  /// Takes W's finished records out of Pending, waking the network's
+  /// fiber when that empties the network or opens room to admit input.
+  void settle(Runner &W);
   void wakeHelper();
   bool giveWay(Runner &W);
   void wakeMain();

@@ -71,13 +71,13 @@ void Engine::enterInputs(Runner &W) {
         Entity &E = *It->E;
         It->E = nullptr;
         push(W, E, It);
-        recordDone();
+        recordDone(W);
         continue;
       }
       Record R = std::move(It->R);
       delete It;
       route(W, {true, G.Root, std::move(R), Cont()});
-      recordDone();
+      recordDone(W);
     }
   });
 }

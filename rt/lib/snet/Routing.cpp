@@ -206,7 +206,7 @@ void Engine::toEntity(Runner &W, Entity &E, Record R, Cont K) {
 
 void Engine::push(Runner &W, Entity &E, Item *It) {
   if (E.N->K == Node::Box) {
-    Pending.fetch_add(1, std::memory_order_relaxed);
+    countPending(W);
     // The replica's lane.
     size_t Index = E.Lanes.size() > 1
                        ? size_t(pathHash(It->K, It->K.depth()) % E.Lanes.size())
@@ -227,7 +227,7 @@ void Engine::push(Runner &W, Entity &E, Item *It) {
       Sh.Claim.tryExamine([&] { runSync(W, E, Sh, It, false); },
                           [&] { drain(W, E, Sh); }))
     return;
-  Pending.fetch_add(1, std::memory_order_relaxed);
+  countPending(W);
   Sh.In.push(It);
   if (Main) {
     if (!Sh.LicencePending.exchange(true, std::memory_order_acq_rel)) {
@@ -266,9 +266,13 @@ void Engine::countDet(Runner &W, const Cont &K, int64_t Delta) {
   }
 }
 
-void Engine::recordDone() {
-  int64_t Before = Pending.fetch_sub(1, std::memory_order_acq_rel);
-  if (Before == 1 || Before == AdmitLimit)
+void Engine::settle(Runner &W) {
+  if (W.Owed == 0)
+    return;
+  const int64_t N = W.Owed;
+  W.Owed = 0;
+  const int64_t Before = Pending.fetch_sub(N, std::memory_order_acq_rel);
+  if (Before == N || (Before >= AdmitLimit && Before - N < AdmitLimit))
     wakeMain();
 }
 

@@ -103,24 +103,29 @@ void Engine::runHelper(Runner &W) {
       __builtin_ia32_pause();
     }
     if (Got) {
+      bool Licence = false; // a box's, which counts towards giving way
       try {
         if (It == &InputLicence) { // input records, from pump
           enterInputs(W);
-          continue;
-        }
-        if (!It->L) { // a synchro-cell to examine, from the network's fiber
+        } else if (!It->L) { // a cell to examine, from the network's fiber
           // An exchange, not a store: it acquires the fiber's push of the
           // records this licence stands for.
           CellShard &Sh = *It->E->Shards[It->Seq];
           Sh.LicencePending.exchange(false, std::memory_order_acq_rel);
           examine(W, *It->E, Sh);
-          continue;
+        } else {
+          invoke(W, It);
+          Licence = true;
         }
-        invoke(W, It);
       } catch (...) {
         fail(std::current_exception());
         break;
       }
+      // What this licence finished leaves Pending before the helper looks
+      // for more work, gives way or sleeps: the network's fiber waits on it.
+      settle(W);
+      if (!Licence)
+        continue;
       // Now and then: if the network's own fiber is waiting for a worker
       // (to send what left, or admit input), give it this one.
       if (++W.SinceLook == GiveWayEvery) {

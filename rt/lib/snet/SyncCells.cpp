@@ -47,7 +47,7 @@ void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It,
     runCell(W, E, Sh, It);
   // After the record's descendants were pushed and counted, if any.
   if (Queued)
-    recordDone();
+    recordDone(W);
 }
 
 void Engine::runCell(Runner &W, Entity &E, CellShard &Sh, Item *It) {
