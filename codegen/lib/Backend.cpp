@@ -20,6 +20,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
+#include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -62,6 +64,10 @@ targetMachine(llvm::Module &M, const CodeGenOptions &Opts, std::string &Err) {
                              llvm::Reloc::PIC_, std::nullopt, Level));
 }
 
+namespace {
+bool builtWith(llvm::StringRef San);
+} // namespace
+
 void aspen::codegen::optimize(llvm::Module &M, const CodeGenOptions &Opts) {
   PhaseTimer T("optimize", "Optimisation (LLVM)", Opts.TimeReport);
   std::string Err;
@@ -81,6 +87,33 @@ void aspen::codegen::optimize(llvm::Module &M, const CodeGenOptions &Opts) {
       : Opts.OptLevel == 1 ? llvm::OptimizationLevel::O1
       : Opts.OptLevel == 2 ? llvm::OptimizationLevel::O2
                            : llvm::OptimizationLevel::O3;
+  // Clang compiled the program with -fsanitize=..., which only marks its
+  // functions; the instrumentation is a pass of the pipeline Clang would
+  // have run, and above -O0 this one replaces it (ClangRunner), so it adds
+  // the pass itself (as Clang's BackendUtil does, last). Without it the box
+  // and module code of a sanitized program went unchecked: only the runtime
+  // was. At -O0 Clang runs its own pipeline, instrumentation included.
+  auto Wants = [&](llvm::StringRef San) {
+    return Opts.OptLevel > 0 &&
+           (llvm::is_contained(Opts.Sanitizers, San) || builtWith(San));
+  };
+  const bool Address = Wants("address"), Thread = Wants("thread");
+  if (Address || Thread)
+    PB.registerOptimizerLastEPCallback(
+        [=](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+          if (Thread) {
+            MPM.addPass(llvm::ModuleThreadSanitizerPass());
+            MPM.addPass(llvm::createModuleToFunctionPassAdaptor(
+                llvm::ThreadSanitizerPass()));
+          }
+          if (Address) {
+            llvm::AddressSanitizerOptions AO;
+            AO.UseAfterScope = true; // Clang's default
+            // Clang's defaults on ELF without -fdata-sections.
+            MPM.addPass(llvm::AddressSanitizerPass(AO, /*UseGlobalGC=*/false,
+                                                   /*UseOdrIndicator=*/false));
+          }
+        });
   llvm::ModulePassManager MPM = Level == llvm::OptimizationLevel::O0
                                     ? PB.buildO0DefaultPipeline(Level)
                                     : PB.buildPerModuleDefaultPipeline(Level);

@@ -1,7 +1,8 @@
 // RUN: %aspenc %s -o %t
 // RUN: env ASPEN_WORKERS=1 %t | FileCheck %s
 // RUN: env ASPEN_WORKERS=2 %t | FileCheck %s
-// RUN: %aspenc -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
+// AddressSanitizer pads globals, the table included: its IR is checked without.
+// RUN: %if !asan %{ %aspenc -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR %}
 // 37 participants: more than 8, so the all-reduce combines through a tree of
 // runtime reducers with 4 inputs each (10, then 3, then the root).
 // CHECK: tree ok
@@ -12,8 +13,9 @@
 // IR-COUNT-13: { i32 0, i32 0, i32 {{[1-4]}}, i32 1, ptr
 // IR-SAME: { i32 0, i32 0, i32 3, i32 37, ptr
 // IR-NOT: { i32 0, i32 0,
-// IR: call void @aspen_rt_add_collectives(ptr nonnull @aspen.collectives, i64 14)
-// IR-NOT: call void @aspen_rt_add_collectives(
+// (An invoke where ThreadSanitizer's exit hooks need an unwind path.)
+// IR: {{call|invoke}} void @aspen_rt_add_collectives(ptr nonnull @aspen.collectives, i64 14)
+// IR-NOT: {{call|invoke}} void @aspen_rt_add_collectives(
 #include <cstdio>
 #include <aspen/runtime.h>
 Module Main is Root requires Module W, Module Reduce {

@@ -77,6 +77,15 @@ struct FieldBase {
   }
   const std::type_info *Type;
 };
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ASPEN_SNET_TSAN 1
+#endif
+#endif
+#ifndef ASPEN_SNET_TSAN
+#define ASPEN_SNET_TSAN 0
+#endif
+
 template <typename T> struct FieldOf final : FieldBase {
   explicit FieldOf(T V) : FieldBase(typeid(T)), Value(std::move(V)) {}
   T Value;
@@ -173,7 +182,15 @@ public:
       throwFieldTypeError(Name, E->F->type(), typeid(T));
     auto *F =
         const_cast<FieldOf<T> *>(static_cast<const FieldOf<T> *>(E->F.get()));
-    if (E->F.use_count() == 1) {
+    // ThreadSanitizer does not model the fence below (it would report the
+    // move as racing with the other owner's last read), so under it the
+    // value is always copied where it can be.
+#if defined(__SANITIZE_THREAD__) || ASPEN_SNET_TSAN
+    constexpr bool MayMove = !std::is_copy_constructible_v<T>;
+#else
+    constexpr bool MayMove = true;
+#endif
+    if (MayMove && E->F.use_count() == 1) {
       // The last other owner (a record that shared the field through a
       // filter, on another worker) released its reference with a release
       // decrement after its last read of the value: acquire it before

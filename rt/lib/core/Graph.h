@@ -20,6 +20,7 @@
 #include "aspen/gen/module.h"
 #include "queue/Queues.h"
 #include "sched/Scheduler.h"
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -195,11 +196,35 @@ private:
   }
 };
 
+/// A word its owner writes and another thread may read at any time (a
+/// live ASPEN_DUMP, from the signal thread): relaxed, so writing it costs
+/// what a plain store does, and reading it is no data race.
+template <typename T> class Relaxed {
+public:
+  Relaxed(T V = T()) : V(V) {}
+  Relaxed(const Relaxed &O) : V(T(O)) {}
+  Relaxed &operator=(const Relaxed &O) { return *this = T(O); }
+  Relaxed &operator=(T X) {
+    V.store(X, std::memory_order_relaxed);
+    return *this;
+  }
+  operator T() const { return V.load(std::memory_order_relaxed); }
+  /// Only for a word with one writer: a load and a store, no RMW.
+  T operator++(int) {
+    T Old = *this;
+    *this = T(Old + 1);
+    return Old;
+  }
+
+private:
+  std::atomic<T> V;
+};
+
 struct Target {
   InputPort *Port;
-  uint32_t Slot;     // this producer's slot in Port->ProducerSlots
-  uint32_t Inst;     // for messages
-  uint64_t Sent = 0; // messages, counted by the one producer of this edge
+  uint32_t Slot;              // this producer's slot in Port->ProducerSlots
+  uint32_t Inst;              // for messages
+  Relaxed<uint64_t> Sent = 0; // messages, by the one producer of this edge
   /// ASPEN_TRACE: the key of this edge's arrows: the target queue's, or
   /// for a fan-in queue on another node, the edge's own (the transport
   /// there passes the message on with an arrow of the queue's).
@@ -221,16 +246,19 @@ struct Instance {
   std::vector<OutputPort> Outputs;
   Fiber F;
   // What the instance waits for, for deadlock reports.
-  enum Wait { None, Dequeue, Send } Blocked = None;
+  enum Wait { None, Dequeue, Send };
+  Relaxed<Wait> Blocked = None;
   // ASPEN_STATS: time parked, by reason.
   uint64_t DequeueNs = 0, SendNs = 0;
-  uint32_t BlockedPort = 0;
+  Relaxed<uint32_t> BlockedPort = 0;
   /// A receive on several queues or from one sender (io/Receive.cpp), for
   /// reports: every port waited on (BlockedPort is the first), and the
   /// sender waited for, or -1. Kept here, not on the fiber's stack, which
-  /// may be copied aside while it waits.
+  /// may be copied aside while it waits. WaitPorts may be reallocated
+  /// while a live dump runs, so that reads only NumWaitPorts.
   std::vector<uint32_t> WaitPorts;
-  int32_t WaitSender = -1;
+  Relaxed<uint32_t> NumWaitPorts = 0;
+  Relaxed<int32_t> WaitSender = -1;
   /// Where a choice starts looking next, so that no queue starves.
   uint32_t ChoiceNext = 0;
   /// The hostfile node the instance runs on; only local ones have fibers

@@ -119,6 +119,7 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
   I.Blocked = Instance::Dequeue;
   I.BlockedPort = Ports[0];
   I.WaitPorts.assign(Ports, Ports + N);
+  I.NumWaitPorts = uint32_t(N);
   I.WaitSender = int32_t(Sender);
   Received::Status Result;
   for (;;) {
@@ -173,6 +174,7 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
     }
   }
   I.Blocked = Instance::None;
+  I.NumWaitPorts = 0;
   I.WaitPorts.clear();
   I.WaitSender = -1;
   if (A) {

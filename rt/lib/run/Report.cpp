@@ -87,8 +87,13 @@ bool checkWritable(const char *Var, const char *Path) {
 
 /// What a dequeue waits on: "input queue 'q'", "any of input queue 'a'
 /// and input queue 'b'", "input queue 'q' from 'w[2]' (sender 2)".
-static std::string waitedOn(const Instance &I) {
-  if (I.WaitPorts.size() > 1) {
+/// Live: read while the instance may run on, so only what it publishes
+/// for that (the count of ports, not the vector, which it may reallocate).
+static std::string waitedOn(const Instance &I, bool Live) {
+  if (Live && I.NumWaitPorts > 1)
+    return "any of " + std::to_string(uint32_t(I.NumWaitPorts)) +
+           " input queues";
+  if (!Live && I.WaitPorts.size() > 1) {
     std::string S = "any of ";
     for (size_t K = 0; K < I.WaitPorts.size(); ++K) {
       if (K)
@@ -99,9 +104,10 @@ static std::string waitedOn(const Instance &I) {
   }
   std::string S = queueName(*I.Type, I.BlockedPort, "input");
   const InputPort &In = I.Inputs[I.BlockedPort];
-  if (I.WaitSender >= 0 && uint32_t(I.WaitSender) < In.NumSenders)
-    S += " from '" + runtime().Instances[In.Senders[I.WaitSender].Inst]->Name +
-         "' (sender " + std::to_string(I.WaitSender) + ")";
+  const int32_t Sender = I.WaitSender;
+  if (Sender >= 0 && uint32_t(Sender) < In.NumSenders)
+    S += " from '" + runtime().Instances[In.Senders[Sender].Inst]->Name +
+         "' (sender " + std::to_string(Sender) + ")";
   return S;
 }
 
@@ -109,7 +115,7 @@ static std::string waitedOn(const Instance &I) {
 /// what it waits for, each edge with its messages and its queue's depth),
 /// written on a deadlock and whenever the process gets SIGUSR1. Read while
 /// the program runs, so the figures are a snapshot, not a consistent cut.
-void writeDump() {
+void writeDump(bool Live) {
   Runtime &R = runtime();
   // Without ASPEN_DUMP (asked for by SIGUSR1), to standard error.
   FILE *F = DumpPath ? std::fopen(DumpPath, "w") : stderr;
@@ -138,15 +144,17 @@ void writeDump() {
       continue;
     }
     int St = I.F.St.load();
+    const Instance::Wait Blocked = I.Blocked; // one reading of it
     std::string State =
-        St == Fiber::Done                ? "finished"
-        : I.Blocked == Instance::Dequeue ? "waits in dequeue on " + waitedOn(I)
-        : I.Blocked == Instance::Send
+        St == Fiber::Done ? "finished"
+        : Blocked == Instance::Dequeue
+            ? "waits in dequeue on " + waitedOn(I, Live)
+        : Blocked == Instance::Send
             ? "waits in send on " + queueName(*I.Type, I.BlockedPort, "output")
             : "running or runnable";
-    const char *Color = St == Fiber::Done             ? "grey"
-                        : I.Blocked != Instance::None ? "red"
-                                                      : "black";
+    const char *Color = St == Fiber::Done           ? "grey"
+                        : Blocked != Instance::None ? "red"
+                                                    : "black";
     if (std::string Net = describeSNet(I); !Net.empty())
       State += "\n" + Net;
     std::fprintf(F, "  i%zu [label=%s, color=%s%s];\n", K,
@@ -173,7 +181,7 @@ void writeDump() {
 void reportDeadlock() {
   Runtime &R = runtime();
   if (DumpPath)
-    writeDump();
+    writeDump(false);
   std::fflush(stdout);
   std::cout.flush();
   std::fprintf(stderr, "aspen: error: deadlock: no module instance can make "
@@ -188,7 +196,7 @@ void reportDeadlock() {
       continue;
     if (I.Blocked == Instance::Dequeue) {
       std::fprintf(stderr, "  '%s' waits in dequeue on %s, %s empty\n",
-                   I.Name.c_str(), waitedOn(I).c_str(),
+                   I.Name.c_str(), waitedOn(I, false).c_str(),
                    I.WaitPorts.size() > 1 ? "which are all" : "which is");
     } else if (I.Blocked == Instance::Send) {
       std::fprintf(stderr,

@@ -55,6 +55,10 @@ std::atomic<bool> JobRunning{false};
 /// an interrupt are written under this, so they never mix; an interrupt
 /// never gives it back, as the process ends.
 std::mutex FinishLock;
+/// A live dump (SIGUSR1) reads the runtime's instances and edges from the
+/// signal thread; once the run is over they are freed, so dumps end first.
+std::mutex DumpLock;
+bool DumpsOver = false;     // under DumpLock
 bool StatsReported = false; // under FinishLock
 /// When the run started, for the seconds the statistics report.
 std::atomic<uint64_t> RunStart{0};
@@ -511,9 +515,11 @@ void handleSignals() {
       int Sig = 0;
       if (sigwait(&Set, &Sig) != 0)
         continue;
-      if (Sig == SIGUSR1)
-        writeDump();
-      else
+      if (Sig == SIGUSR1) {
+        std::lock_guard<std::mutex> L(DumpLock);
+        if (!DumpsOver)
+          writeDump(true);
+      } else
         finishOnSignal(Sig);
     }
   }).detach();
@@ -663,6 +669,10 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   handleSignals();
   spawnInstances(R, Me, Sched);
   int Status = runAndFinish(R, Sched, Net.get());
+  {
+    std::lock_guard<std::mutex> L(DumpLock);
+    DumpsOver = true;
+  }
   if (Status != 0)
     std::_Exit(Status); // instances are still suspended: do not unwind them
   releaseAfterSuccess(R);

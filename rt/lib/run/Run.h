@@ -31,8 +31,9 @@ extern const char *DumpPath;
 extern uint32_t SelfNode;
 /// ASPEN_STATS=1: messages per edge, queue high-water marks, time parked.
 void reportStats(double Seconds, int Signal = 0);
-/// ASPEN_DUMP: the live graph as Graphviz DOT.
-void writeDump();
+/// ASPEN_DUMP: the live graph as Graphviz DOT. Live: the program runs on
+/// while it is read (SIGUSR1), so only what instances publish for that.
+void writeDump(bool Live);
 /// No instance can make progress: what each waits for, on stderr.
 void reportDeadlock();
 /// Whether a file named by environment variable Var can be written where

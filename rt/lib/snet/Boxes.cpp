@@ -69,8 +69,8 @@ void Engine::invoke(Runner &W, Item *It) {
     countDet(W, It->K, int64_t(Outs.size()) - 1);
   // Route the outputs here, in parallel with other invocations, as far as
   // they go without touching an entity; the collector does the rest.
-  Lane::Slot &S = L.Slots[It->Seq % RingSize];
-  W.Capture = &S.Out;
+  W.Captured.clear();
+  W.Capture = &W.Captured;
   struct Reset {
     Runner &W;
     ~Reset() { W.Capture = nullptr; }
@@ -89,7 +89,16 @@ void Engine::invoke(Runner &W, Item *It) {
   size_t Base = W.Stack.size() - Outs.size();
   route(W, Base);
   W.Capture = nullptr;
+  Item *Head = nullptr;
+  for (auto O = W.Captured.rbegin(); O != W.Captured.rend(); ++O) {
+    O->second->E = O->first;
+    O->second->Next.store(Head, std::memory_order_relaxed);
+    Head = O->second;
+  }
+  W.Captured.clear();
+  Lane::Slot &S = L.Slots[It->Seq % RingSize];
   delete It;
+  S.Head = Head;
   S.Ready.store(true, std::memory_order_release);
   L.Active.fetch_sub(1, std::memory_order_acq_rel);
   L.Collect.poke([&] { collect(W, E, L); });
@@ -102,18 +111,22 @@ void Engine::collect(Runner &W, Entity &E, Lane &L) {
     Lane::Slot &S = L.Slots[L.CollectPos % RingSize];
     if (!S.Ready.load(std::memory_order_acquire))
       break;
-    std::vector<std::pair<Entity *, Item *>> Outs;
-    Outs.swap(W.Spare);
-    Outs.swap(S.Out); // the slot keeps the spare's room
+    Item *It = S.Head;
+    S.Head = nullptr;
     S.Ready.store(false, std::memory_order_relaxed);
     L.Drained.store(++L.CollectPos, std::memory_order_release);
-    for (auto &[To, It] : Outs)
+    while (It) {
+      // Read before the push, which reuses Next (and a licence, E).
+      Item *Next =
+          static_cast<Item *>(It->Next.load(std::memory_order_relaxed));
+      Entity *To = It->E;
+      It->E = nullptr;
       if (To)
         push(W, *To, It);
       else
         toExit(It);
-    Outs.clear();
-    W.Spare.swap(Outs);
+      It = Next;
+    }
     recordDone(W);
     Any = true;
   }

@@ -193,10 +193,13 @@ struct Lane {
   uint64_t CollectPos = 0; // the collector's
   /// One invocation's outputs, already routed by its invoker as far as
   /// they go without an entity: the collector only has to push them, in
-  /// order, into the streams they reached (null: the network's exit).
+  /// order, into the streams they reached. They are chained through the
+  /// Items themselves (Next; E is the entity, null: the network's exit),
+  /// which the invoker has just written, so filling a slot touches one
+  /// word of it, where a vector per slot cost two cold lines per output.
   struct Slot {
     std::atomic<bool> Ready{false};
-    std::vector<std::pair<Entity *, Item *>> Out;
+    Item *Head = nullptr;
   };
   Slot Slots[RingSize];
 };
@@ -469,11 +472,11 @@ private:
     std::vector<Step> Stack;
     /// While an invocation routes its outputs: where they stop, in order.
     std::vector<std::pair<Entity *, Item *>> *Capture = nullptr;
+    std::vector<std::pair<Entity *, Item *>> Captured; // Capture's
     /// Reused, so steady state allocates no vectors: a box's outputs, and
     /// the spare a collector swaps into the slot it empties.
     std::vector<Record> Outs;
     std::vector<Record> FilterOuts; // a filter's outputs (enter)
-    std::vector<std::pair<Entity *, Item *>> Spare;
     /// Records this runner finished whose count in Pending it has not
     /// taken back yet: the next record it counts reuses one (no atomic
     /// write), and the rest go back in one write when its licence ends
