@@ -215,6 +215,7 @@ public:
     *this = T(Old + 1);
     return Old;
   }
+  Relaxed &operator+=(T X) { return *this = T(*this + X); }
 
 private:
   std::atomic<T> V;
@@ -248,8 +249,8 @@ struct Instance {
   // What the instance waits for, for deadlock reports.
   enum Wait { None, Dequeue, Send };
   Relaxed<Wait> Blocked = None;
-  // ASPEN_STATS: time parked, by reason.
-  uint64_t DequeueNs = 0, SendNs = 0;
+  // ASPEN_STATS: time parked, by reason (read while it runs on a signal).
+  Relaxed<uint64_t> DequeueNs = 0, SendNs = 0;
   Relaxed<uint32_t> BlockedPort = 0;
   /// A receive on several queues or from one sender (io/Receive.cpp), for
   /// reports: every port waited on (BlockedPort is the first), and the

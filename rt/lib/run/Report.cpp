@@ -54,10 +54,10 @@ void reportStats(double Seconds, int Signal) {
                      T.Port->HighWater.load(), R.QueueCapacity);
       }
   for (auto &I : R.Instances)
-    if (I->DequeueNs || I->SendNs)
+    if (const uint64_t D = I->DequeueNs, S = I->SendNs; D || S)
       std::fprintf(stderr,
                    "  instance %s: parked %.3f s in dequeue, %.3f s in send\n",
-                   I->Name.c_str(), I->DequeueNs / 1e9, I->SendNs / 1e9);
+                   I->Name.c_str(), D / 1e9, S / 1e9);
   for (auto &I : R.Instances)
     std::fputs(snetStats(*I).c_str(), stderr);
 }
