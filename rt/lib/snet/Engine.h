@@ -479,10 +479,11 @@ private:
     std::vector<Record> FilterOuts; // a filter's outputs (enter)
     /// Records this runner finished whose count in Pending it has not
     /// taken back yet: the next record it counts reuses one (no atomic
-    /// write), and the rest go back in one write when its licence ends
-    /// (settle). Pending, written by every worker for every record, was
-    /// the hottest shared line of a data-driven network. It may only
-    /// overstate what is in flight, never understate it, so deferring
+    /// write), and the rest go back in one write when its licence ends or
+    /// 16 have gathered (settle), so the network's fiber never sees the
+    /// count stale by more than that. Pending, written by every worker for
+    /// every record, was the hottest shared line of a data-driven network. It
+    /// may only overstate what is in flight, never understate it, so deferring
     /// decrements is safe and deferring increments would not be.
     int64_t Owed = 0;
     Fiber *F = nullptr;
@@ -525,8 +526,11 @@ private:
   void drain(Runner &W, Entity &E, CellShard &Sh);
   void toExit(Item *It);
   void enterInputs(Runner &W);
-  /// A record counted in Pending was finished by W (settled later).
-  void recordDone(Runner &W) { ++W.Owed; }
+  /// A record counted in Pending was finished by W (settled soon).
+  void recordDone(Runner &W) {
+    if (++W.Owed >= 16)
+      settle(W);
+  }
   /// A record pushed by W is counted in Pending.
   void countPending(Runner &W) {
     if (W.Owed > 0)
