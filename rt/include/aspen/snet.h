@@ -82,6 +82,9 @@ struct FieldBase {
 #define ASPEN_SNET_TSAN 1
 #endif
 #endif
+#if !defined(ASPEN_SNET_TSAN) && defined(__SANITIZE_THREAD__) // GCC's name
+#define ASPEN_SNET_TSAN 1
+#endif
 #ifndef ASPEN_SNET_TSAN
 #define ASPEN_SNET_TSAN 0
 #endif
@@ -185,7 +188,7 @@ public:
     // ThreadSanitizer does not model the fence below (it would report the
     // move as racing with the other owner's last read), so under it the
     // value is always copied where it can be.
-#if defined(__SANITIZE_THREAD__) || ASPEN_SNET_TSAN
+#if ASPEN_SNET_TSAN
     constexpr bool MayMove = !std::is_copy_constructible_v<T>;
 #else
     constexpr bool MayMove = true;
