@@ -99,7 +99,13 @@ TEST(RecordTest, TakeMovesOnlyUnsharedValues) {
   EXPECT_EQ(Shared.get<std::vector<int>>("v").size(), 1000u);
   Shared = Record();
   std::vector<int> Moved = R.takeOrCopy<std::vector<int>>("v");
-  EXPECT_EQ(Moved.data(), Data);
+  // Under ThreadSanitizer copyable values are always copied (snet.h says
+  // why); everywhere else the unshared value is moved, not copied.
+  if (ASPEN_SNET_TSAN)
+    EXPECT_NE(Moved.data(), Data);
+  else
+    EXPECT_EQ(Moved.data(), Data);
+  EXPECT_EQ(Moved.size(), 1000u);
   EXPECT_THROW(R.takeOrCopy<long>("v"), aspen::PayloadTypeError);
 
   Record U;
