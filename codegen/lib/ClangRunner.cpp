@@ -292,6 +292,35 @@ private:
   LocationMapper &Mapper;
 };
 
+/// Runs the matchers over the declarations parsed in this compilation only.
+/// MatchFinder's own consumer walks the whole translation unit, which
+/// deserialises every declaration of the precompiled runtime headers and
+/// matches them too: that doubled Clang's time for a program with networks
+/// (0.7 against 0.35 s for examples/snet-cholesky). What the checks look for
+/// (module and box classes, and what is inside them) is never in the
+/// precompiled header.
+class ParsedHereMatcher : public clang::ASTConsumer {
+public:
+  explicit ParsedHereMatcher(MatchFinder &Finder) : Finder(Finder) {}
+
+  bool HandleTopLevelDecl(clang::DeclGroupRef G) override {
+    for (clang::Decl *D : G)
+      if (!D->isFromASTFile())
+        Parsed.push_back(D);
+    return true;
+  }
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    std::vector<clang::Decl *> Saved = Ctx.getTraversalScope();
+    Ctx.setTraversalScope(Parsed);
+    Finder.matchAST(Ctx);
+    Ctx.setTraversalScope(Saved);
+  }
+
+private:
+  MatchFinder &Finder;
+  std::vector<clang::Decl *> Parsed;
+};
+
 /// EmitLLVMOnlyAction whose AST also goes through the matchers.
 class CheckAndEmitAction : public clang::EmitLLVMOnlyAction {
 public:
@@ -304,7 +333,7 @@ protected:
                     llvm::StringRef InFile) override {
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
     if (Finder)
-      Consumers.push_back(Finder->newASTConsumer());
+      Consumers.push_back(std::make_unique<ParsedHereMatcher>(*Finder));
     Consumers.push_back(
         clang::EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
