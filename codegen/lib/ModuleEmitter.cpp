@@ -28,6 +28,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <set>
 
@@ -242,10 +243,27 @@ public:
 
 private:
   static std::string quoted(const std::string &S) { return "\"" + S + "\""; }
-  /// A label as generated code names it: interned once per use site.
-  static std::string sym(const std::string &S) {
-    return "ASPEN_SNET_SYM(" + quoted(S) + ")";
+  /// A label as generated code names it: a namespace-scope Sym, interned
+  /// once at start-up, which declareSyms must have declared. (A
+  /// function-local static per use site, as ASPEN_SNET_SYM makes, costs a
+  /// lambda, a guard variable and its checks at every use: for the filters
+  /// of examples/snet-fibonacci3, about a fifth of the optimiser's time.)
+  std::string sym(const std::string &S) const {
+    auto It = SymIds.find(S);
+    assert(It != SymIds.end() && "label used before declareSyms");
+    return "aspen_sym_" + std::to_string(It->second);
   }
+  /// Declares the labels in Names that have no Sym yet, between functions.
+  void declareSyms(const std::vector<std::string> &Names) {
+    for (const std::string &S : Names) {
+      if (!SymIds.emplace(S, unsigned(SymIds.size())).second)
+        continue;
+      newline();
+      OS << "static const ::aspen::snet::Sym " << sym(S) << "(" << quoted(S)
+         << ");\n";
+    }
+  }
+  std::map<std::string, unsigned> SymIds;
 
   static std::string labels(const ast::RecordType &T) {
     std::string S = "::aspen::snet::Labels{";
@@ -270,7 +288,7 @@ private:
   /// Locals for the tags of a pattern, `aspen_tag_<name>`, which guards and
   /// tag expressions (Sema's tagExprCxx) use: no tag name can clash with
   /// the generated code's own names or with C++'s.
-  static std::string tagLocals(const graph::RecordType &T) {
+  std::string tagLocals(const graph::RecordType &T) const {
     std::string S;
     for (const std::string &G : T.Tags)
       S += "  [[maybe_unused]] const long aspen_tag_" + G + " = In.tag(" +
@@ -309,6 +327,7 @@ private:
                       llvm::raw_ostream &B) {
     if (Pat.Guard.empty())
       return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", nullptr}";
+    declareSyms(Pat.Type.Tags);
     lineAt(Pat.GuardLoc);
     OS << "static bool " << Fn << "(const ::aspen::snet::Record &In) try {\n"
        << tagLocals(Pat.Type);
@@ -384,6 +403,17 @@ private:
       }
       break;
     case graph::SNetNode::Filter: {
+      if (!N.Identity) {
+        std::vector<std::string> Used = N.Patterns[0].Type.Tags;
+        for (const graph::FilterBranch &Br : N.FilterBranches)
+          for (const auto &Assigns : Br.Outputs)
+            for (const graph::FilterAssign &A : Assigns) {
+              Used.push_back(A.Label);
+              if (!A.IsTag)
+                Used.push_back(A.Source);
+            }
+        declareSyms(Used);
+      }
       lineAt(N.Loc);
       OS << "static void " << Fn
          << "_filter(const ::aspen::snet::Record &In, "
