@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// pch.h for a program with networks: the runtime's headers and S-Net's,
+// pch.h for a program with networks: pch.h's headers and S-Net's,
 // precompiled together. Programs without networks start from pch.h alone:
 // loading S-Net's declarations into them made them slower to compile than
 // parsing the runtime's headers afresh.
@@ -14,7 +14,7 @@
 #ifndef ASPEN_GEN_PCH_SNET_H
 #define ASPEN_GEN_PCH_SNET_H
 
-#include "aspen/gen/module.h"
+#include "aspen/gen/pch.h"
 #include "aspen/gen/snet_graph.h"
 #include "aspen/snet.h"
 
