@@ -133,11 +133,13 @@ public:
     OS << "static void aspen_box_" << N
        << "(::aspen::snet::Record &In, "
           "std::vector<::aspen::snet::Record> &Out) {\n"
-       << "  static const std::vector<::aspen::snet::Labels> Variants = {";
+       << "  static const std::vector<::aspen::snet::Labels> &Variants = "
+          "::aspen::snet::labelLists({";
     for (size_t I = 0; I < B.Sig.Outputs.size(); ++I)
       OS << (I ? ", " : "") << labels(B.Sig.Outputs[I]);
-    OS << "};\n  static const ::aspen::snet::Labels Input = "
-       << labels(B.Sig.Input) << ";\n  " << BoxClassPrefix << N
+    OS << "});\n  static const ::aspen::snet::Labels &Input = "
+          "::aspen::snet::labelList("
+       << labels(B.Sig.Input) << ");\n  " << BoxClassPrefix << N
        << " B;\n  B.Variants = &Variants;\n  B.Out = &Out;\n"
        << "  ::aspen::snet::invokeBox<AspenSig_" << N << ">(B, &"
        << BoxClassPrefix << N << "::box, In, Input);\n}\n"
@@ -160,9 +162,8 @@ public:
     OS << "__attribute__((optnone, noinline, cold)) static "
           "::aspen::snet::Graph aspen_net_graph_"
        << Id << "() {\n"
-       << "  ::aspen::snet::Graph G;\n"
-       << B.str() << "  G.Root = " << Names[I.Net.Index]
-       << ";\n  return G;\n}\n"
+       << "  ::aspen::snet::GraphBuilder Gb;\n"
+       << B.str() << "  return Gb.finish(" << Names[I.Net.Index] << ");\n}\n"
        << "struct " << ModuleClassPrefix << "net_" << Id
        << " : ::aspen::gen::Module {\n"
        << "  ::aspen::snet::Graph Net = aspen_net_graph_" << Id << "();\n"
@@ -265,24 +266,26 @@ private:
   }
   std::map<std::string, unsigned> SymIds;
 
+  /// A record type as the runtime's parseLabels reads it: a string literal
+  /// of its labels, separated by spaces, tags in angle brackets ("F <t>").
+  /// Generated code builds no label containers of its own (GraphBuilder
+  /// says why).
   static std::string labels(const ast::RecordType &T) {
-    std::string S = "::aspen::snet::Labels{";
-    for (size_t I = 0; I < T.Entries.size(); ++I)
-      S += std::string(I ? ", " : "") + "{" + quoted(T.Entries[I].Label.Text) +
-           (T.Entries[I].IsTag ? ", true}" : ", false}");
-    return S + "}";
+    std::string S;
+    for (size_t I = 0; I < T.Entries.size(); ++I) {
+      const std::string &L = T.Entries[I].Label.Text;
+      S += std::string(I ? " " : "") + (T.Entries[I].IsTag ? "<" + L + ">" : L);
+    }
+    return quoted(S);
   }
 
   static std::string labels(const graph::RecordType &T) {
-    std::string S = "::aspen::snet::Labels{";
-    bool First = true;
+    std::string S;
     for (const std::string &F : T.Fields)
-      S += std::string(First ? "" : ", ") + "{" + quoted(F) + ", false}",
-          First = false;
+      S += (S.empty() ? "" : " ") + F;
     for (const std::string &G : T.Tags)
-      S += std::string(First ? "" : ", ") + "{" + quoted(G) + ", true}",
-          First = false;
-    return S + "}";
+      S += (S.empty() ? "<" : " <") + G + ">";
+    return quoted(S);
   }
 
   /// Locals for the tags of a pattern, `aspen_tag_<name>`, which guards and
@@ -321,12 +324,13 @@ private:
        << cxxString(What + " at " + where(L)) << ");\n}\n";
   }
 
-  /// `::aspen::snet::Pattern{labels, guard}`, defining the guard function.
-  /// Its `#line` is the guard's, so Clang's diagnostics point at it.
-  std::string pattern(const graph::Pattern &Pat, const std::string &Fn,
-                      llvm::raw_ostream &B) {
+  /// A pattern's labels (labels()) and its guard (a function's address, or
+  /// nullptr), defining the guard function. Its `#line` is the guard's, so
+  /// Clang's diagnostics point at it.
+  std::pair<std::string, std::string> pattern(const graph::Pattern &Pat,
+                                              const std::string &Fn) {
     if (Pat.Guard.empty())
-      return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", nullptr}";
+      return {labels(Pat.Type), "nullptr"};
     declareSyms(Pat.Type.Tags);
     lineAt(Pat.GuardLoc);
     OS << "static bool " << Fn << "(const ::aspen::snet::Record &In) try {\n"
@@ -334,7 +338,7 @@ private:
     lineAt(Pat.GuardLoc);
     OS << "  return " << Pat.GuardCxx << ";\n";
     catchTagError("the guard '" + Pat.Guard + "'", Pat.GuardLoc);
-    return "::aspen::snet::Pattern{" + labels(Pat.Type) + ", &" + Fn + "}";
+    return {labels(Pat.Type), "&" + Fn};
   }
 
   /// Emits the helpers node `Id` needs and the statements adding it (and its
@@ -348,58 +352,57 @@ private:
     std::string Var = "n" + std::to_string(Id.Index);
     std::string Fn = "aspen_" + Net + "_" + std::to_string(Id.Index);
     Names[Id.Index] = Var;
-    B << "  ::aspen::snet::Node " << Var << "Node;\n";
-    B << "  " << Var << "Node.K = ::aspen::snet::Node::"
-      << aspen::abi::SNetNodeNames[unsigned(N.K)] << ";\n"
-      << "  " << Var << "Node.Where = " << cxxString(where(N.Loc)) << ";\n";
+    B << "  int " << Var << " = Gb.node(::aspen::snet::Node::"
+      << aspen::abi::SNetNodeNames[unsigned(N.K)] << ", "
+      << cxxString(where(N.Loc)) << ");\n";
     for (graph::SNetNodeId C : N.Children)
-      B << "  " << Var << "Node.Children.push_back(" << Names[C.Index]
-        << ");\n";
+      B << "  Gb.child(" << Var << ", " << Names[C.Index] << ");\n";
     if (N.Deterministic)
-      B << "  " << Var << "Node.Deterministic = true;\n";
+      B << "  Gb.deterministic(" << Var << ");\n";
     if (N.Initialiser)
-      B << "  " << Var << "Node.Initialiser = true;\n";
+      B << "  Gb.initialiser(" << Var << ");\n";
     bool Exits =
         N.K == graph::SNetNode::Star || N.K == graph::SNetNode::Feedback;
     if (Exits && N.Patterns.size() > 1) {
       // The engine tests one exit pattern: several become one that has no
       // labels of its own and a guard matching any of them.
-      std::vector<std::string> Pats;
+      std::vector<std::pair<std::string, std::string>> Pats;
       for (size_t I = 0; I < N.Patterns.size(); ++I)
         Pats.push_back(
-            pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B));
+            pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I)));
       newline();
       OS << "static bool " << Fn
          << "_exits(const ::aspen::snet::Record &In) {\n"
-         << "  static const ::aspen::snet::Pattern Any[] = {";
+         << "  static const char *const Labels[] = {";
       for (size_t I = 0; I < Pats.size(); ++I)
-        OS << (I ? ", " : "") << Pats[I];
-      OS << "};\n  for (const ::aspen::snet::Pattern &P : Any)\n"
-         << "    if (P.matches(In))\n      return true;\n"
-         << "  return false;\n}\n";
-      B << "  " << Var << "Node.Patterns.push_back(::aspen::snet::Pattern{{}, &"
-        << Fn << "_exits});\n";
+        OS << (I ? ", " : "") << Pats[I].first;
+      OS << "};\n  static const ::aspen::snet::GuardFn Guards[] = {";
+      for (size_t I = 0; I < Pats.size(); ++I)
+        OS << (I ? ", " : "") << Pats[I].second;
+      OS << "};\n  static const ::aspen::snet::PatternSet Any(Labels, Guards, "
+         << Pats.size() << ");\n  return Any.matchesAny(In);\n}\n";
+      B << "  Gb.pattern(" << Var << ", \"\", &" << Fn << "_exits);\n";
     } else {
-      for (size_t I = 0; I < N.Patterns.size(); ++I)
-        B << "  " << Var << "Node.Patterns.push_back("
-          << pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I), B)
+      for (size_t I = 0; I < N.Patterns.size(); ++I) {
+        auto [Labels, Guard] =
+            pattern(N.Patterns[I], Fn + "_guard" + std::to_string(I));
+        B << "  Gb.pattern(" << Var << ", " << Labels << ", " << Guard
           << ");\n";
+      }
     }
     switch (N.K) {
     case graph::SNetNode::Box:
-      B << "  " << Var << "Node.Name = " << quoted(N.BoxName) << ";\n  " << Var
-        << "Node.BoxFun = &aspen_box_" << N.BoxName << ";\n";
+      B << "  Gb.box(" << Var << ", " << quoted(N.BoxName) << ", &aspen_box_"
+        << N.BoxName << ");\n";
       break;
     case graph::SNetNode::Split:
-      B << "  " << Var << "Node.Tag = " << quoted(N.Tag) << ";\n";
+      B << "  Gb.splitTag(" << Var << ", " << quoted(N.Tag) << ");\n";
       break;
     case graph::SNetNode::Parallel:
       for (graph::SNetNodeId C : N.Children) {
-        B << "  " << Var << "Node.BranchInputs.push_back({";
-        bool First = true;
+        B << "  Gb.branch(" << Var << ");\n";
         for (const graph::RecordType &T : P.get(C).Accepts)
-          B << (First ? "" : ", ") << labels(T), First = false;
-        B << "});\n";
+          B << "  Gb.branchType(" << Var << ", " << labels(T) << ");\n";
       }
       break;
     case graph::SNetNode::Filter: {
@@ -420,8 +423,7 @@ private:
             "std::vector<::aspen::snet::Record> &Out) try {\n";
       if (N.Identity) {
         OS << "  Out.push_back(In);\n";
-        B << "  " << Var << "Node.Patterns.push_back("
-          << "::aspen::snet::Pattern{{}, nullptr});\n";
+        B << "  Gb.pattern(" << Var << ", \"\", nullptr);\n";
       } else {
         OS << tagLocals(N.Patterns[0].Type);
         // `if (c1) {...} else if (c2) {...} else {...}`: the first branch
@@ -451,13 +453,12 @@ private:
         }
       }
       catchTagError("the filter", N.Loc);
-      B << "  " << Var << "Node.FilterFun = &" << Fn << "_filter;\n";
+      B << "  Gb.filter(" << Var << ", &" << Fn << "_filter);\n";
       break;
     }
     default:
       break;
     }
-    B << "  int " << Var << " = G.add(std::move(" << Var << "Node));\n";
   }
 
   void newline() {

@@ -12,6 +12,7 @@
 
 #include "aspen/gen/snet_graph.h"
 #include "support/Support.h"
+#include <deque>
 #include <mutex>
 #include <unordered_map>
 
@@ -123,4 +124,116 @@ void aspen::snet::tagDivByZero(const char *Op, long A) {
 
 void aspen::snet::tagErrorAt(const TagError &X, const char *Where) {
   throw TagError(std::string(Where) + ": " + X.what());
+}
+
+//===----------------------------------------------------------------------===//
+// Building a network's graph (what generated code calls)
+//===----------------------------------------------------------------------===//
+
+Graph::Graph() = default;
+Graph::Graph(Graph &&) noexcept = default;
+Graph &Graph::operator=(Graph &&) noexcept = default;
+Graph::~Graph() = default;
+
+Labels aspen::snet::parseLabels(const char *Text) {
+  Labels L;
+  std::string Word;
+  auto Flush = [&] {
+    if (Word.empty())
+      return;
+    bool Tag = Word.size() > 2 && Word.front() == '<' && Word.back() == '>';
+    L.emplace_back((Tag ? Word.substr(1, Word.size() - 2) : Word).c_str(), Tag);
+    Word.clear();
+  };
+  for (const char *C = Text; *C; ++C) {
+    if (*C == ' ')
+      Flush();
+    else
+      Word += *C;
+  }
+  Flush();
+  return L;
+}
+
+namespace {
+/// What labelList and labelLists keep: never moved (a deque), freed at exit.
+struct KeptLabels {
+  std::mutex M;
+  std::deque<Labels> Lists;
+  std::deque<std::vector<Labels>> Variants;
+};
+KeptLabels &keptLabels() {
+  static KeptLabels K;
+  return K;
+}
+} // namespace
+
+const Labels &aspen::snet::labelList(const char *Text) {
+  Labels L = parseLabels(Text);
+  KeptLabels &K = keptLabels();
+  std::lock_guard<std::mutex> Lock(K.M);
+  return K.Lists.emplace_back(std::move(L));
+}
+
+const std::vector<Labels> &
+aspen::snet::labelLists(std::initializer_list<const char *> Texts) {
+  std::vector<Labels> V;
+  for (const char *T : Texts)
+    V.push_back(parseLabels(T));
+  KeptLabels &K = keptLabels();
+  std::lock_guard<std::mutex> Lock(K.M);
+  return K.Variants.emplace_back(std::move(V));
+}
+
+int GraphBuilder::node(Node::Kind K, const char *Where) {
+  Node N;
+  N.K = K;
+  N.Where = Where;
+  return G.add(std::move(N));
+}
+void GraphBuilder::child(int N, int Child) {
+  G.Nodes.at(size_t(N)).Children.push_back(Child);
+}
+void GraphBuilder::pattern(int N, const char *Labels, GuardFn Guard) {
+  G.Nodes.at(size_t(N)).Patterns.push_back(Pattern{parseLabels(Labels), Guard});
+}
+void GraphBuilder::branch(int N) {
+  G.Nodes.at(size_t(N)).BranchInputs.emplace_back();
+}
+void GraphBuilder::branchType(int N, const char *Labels) {
+  G.Nodes.at(size_t(N)).BranchInputs.back().push_back(parseLabels(Labels));
+}
+void GraphBuilder::box(int N, const char *Name, BoxFn F) {
+  Node &Nd = G.Nodes.at(size_t(N));
+  Nd.Name = Name;
+  Nd.BoxFun = F;
+}
+void GraphBuilder::filter(int N, FilterFn F) {
+  G.Nodes.at(size_t(N)).FilterFun = F;
+}
+void GraphBuilder::splitTag(int N, const char *Tag) {
+  G.Nodes.at(size_t(N)).Tag = Sym(Tag);
+}
+void GraphBuilder::deterministic(int N) {
+  G.Nodes.at(size_t(N)).Deterministic = true;
+}
+void GraphBuilder::initialiser(int N) {
+  G.Nodes.at(size_t(N)).Initialiser = true;
+}
+Graph GraphBuilder::finish(int Root) {
+  G.Root = Root;
+  return std::move(G);
+}
+
+PatternSet::PatternSet(const char *const *Labels, const GuardFn *Guards,
+                       size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    Ps.push_back(Pattern{parseLabels(Labels[I]), Guards[I]});
+}
+PatternSet::~PatternSet() = default;
+bool PatternSet::matchesAny(const Record &R) const {
+  for (const Pattern &P : Ps)
+    if (P.matches(R))
+      return true;
+  return false;
 }

@@ -18,6 +18,7 @@
 #include "aspen/gen/module.h"
 #include "aspen/snet.h"
 #include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -223,12 +224,67 @@ bool registerBox(const char *Name);
 /// are created from it on demand by the engine (rt/lib/snet/).
 class Graph {
 public:
+  // Out of line, so that a program's translation unit, which only holds a
+  // Graph, instantiates none of its containers (GraphBuilder).
+  Graph();
+  Graph(Graph &&) noexcept;
+  Graph &operator=(Graph &&) noexcept;
+  ~Graph();
   int add(Node N) {
     Nodes.push_back(std::move(N));
     return int(Nodes.size() - 1);
   }
   std::vector<Node> Nodes;
   int Root = 0;
+};
+
+/// What generated code builds a network's Graph with, at start-up. Every
+/// member is out of line, in the runtime: built in the program's own code,
+/// the nodes, patterns and label lists instantiated and optimised a dozen
+/// of the standard library's container members in every program with a
+/// network (about a quarter of aspenc's time for examples/snet-fibonacci3).
+/// A label list is one string: labels separated by spaces, a tag written
+/// `<t>` as in S-Net ("<N> F": tag N and field F).
+class GraphBuilder {
+public:
+  /// A new node; its number is what the other calls take.
+  int node(Node::Kind K, const char *Where);
+  void child(int N, int Child);
+  void pattern(int N, const char *Labels, GuardFn Guard);
+  /// Parallel: a new branch's entry in BranchInputs, and one input type of
+  /// the last branch.
+  void branch(int N);
+  void branchType(int N, const char *Labels);
+  void box(int N, const char *Name, BoxFn F);
+  void filter(int N, FilterFn F);
+  void splitTag(int N, const char *Tag);
+  void deterministic(int N);
+  void initialiser(int N);
+  /// The graph, rooted at node Root.
+  Graph finish(int Root);
+
+private:
+  Graph G;
+};
+
+/// Labels as GraphBuilder writes them ("<N> F"), parsed.
+Labels parseLabels(const char *Text);
+/// A box's input labels and output variants, parsed once and kept until the
+/// program ends (a box's wrapper holds references to them in statics).
+const Labels &labelList(const char *Text);
+const std::vector<Labels> &
+labelLists(std::initializer_list<const char *> Texts);
+
+/// The exit patterns of a star or feedback with several: generated code
+/// keeps one in a static and tests a record against all of them.
+class PatternSet {
+public:
+  PatternSet(const char *const *Labels, const GuardFn *Guards, size_t N);
+  ~PatternSet();
+  bool matchesAny(const Record &R) const;
+
+private:
+  std::vector<Pattern> Ps;
 };
 
 /// Flow inheritance: `Out` gets every label of `In` that `Consumed` does
