@@ -491,10 +491,26 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   std::string Dir = cacheDir();
   if (Dir.empty())
     return "";
-  llvm::MD5 Hash;
+  // The header is made with the compilation's arguments but the program's
+  // own include directories (the .asp file's and -I's): what it includes is
+  // found in the runtime's and the system's, and Clang takes a precompiled
+  // header made without a directory that the compilation adds. So one
+  // header serves every program built with the same options, wherever its
+  // sources are, and only the first build ever with new options makes one.
   // The last four are "-c", the file, "-o", "/dev/null".
+  const std::string RuntimeInclude = "-I" + runtimeIncludeDir();
+  std::vector<std::string> Common;
   for (size_t I = 0; I + 4 < Args.size(); ++I) {
-    Hash.update(Args[I]);
+    if (Args[I] == "-I") { // a directory of its own: the next argument
+      ++I;
+      continue;
+    }
+    if (!llvm::StringRef(Args[I]).startswith("-I") || Args[I] == RuntimeInclude)
+      Common.push_back(Args[I]);
+  }
+  llvm::MD5 Hash;
+  for (const std::string &A : Common) {
+    Hash.update(A);
     Hash.update(llvm::ArrayRef<uint8_t>{0});
   }
   Hash.update(clang::getClangFullVersion());
@@ -530,7 +546,7 @@ std::string precompiledHeader(const std::vector<std::string> &Args, bool SNet,
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   // Interrupted, aspenc leaves no half-made header behind.
   llvm::sys::RemoveFileOnSignal(Tmp);
-  std::vector<std::string> PchArgs(Args.begin(), Args.end() - 4);
+  std::vector<std::string> PchArgs = Common;
   for (const char *A : {"-x", "c++-header", "-c"})
     PchArgs.push_back(A);
   PchArgs.push_back(Header);
