@@ -48,7 +48,7 @@ void wakeConsumer(InputPort &In) {
   fullFence();
   if (In.Consumer.load(std::memory_order_relaxed))
     if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
-      GSched->wake(C);
+      GSched->wake(C, /*Handoff=*/true);
 }
 
 // Dekker with a producer's register-then-recheck in aspenSend, whose side

@@ -108,6 +108,13 @@ public:
   }
 
   /// Approximate unless quiescent.
+  int64_t size() const {
+    int64_t N = Bottom.load(std::memory_order_relaxed) -
+                Top.load(std::memory_order_relaxed);
+    return N > 0 ? N : 0;
+  }
+
+  /// Approximate unless quiescent.
   bool empty() const {
     return Bottom.load(std::memory_order_relaxed) <=
            Top.load(std::memory_order_relaxed);

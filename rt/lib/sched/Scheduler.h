@@ -90,6 +90,9 @@ struct Fiber {
   const void *ReturnBottom = nullptr;
   size_t ReturnSize = 0;
   void *AsanFake = nullptr;
+  /// The fiber whose message last woke this one (Scheduler::wake with
+  /// Handoff): a pair that wake each other in turn is not kept together.
+  std::atomic<Fiber *> WokenBy{nullptr};
   /// Not a fiber but the transport waiting on a queue like one: wake()
   /// calls this instead of scheduling anything.
   void (*External)(Fiber *) = nullptr;
@@ -183,7 +186,9 @@ public:
   /// From inside a fiber: State must already be Parking (see above).
   void park();
   /// Any thread: makes a parked fiber runnable again.
-  void wake(Fiber *F);
+  /// Handoff: F is woken for a message the running fiber just sent it,
+  /// and will most often run next on this worker (findWork's grace).
+  void wake(Fiber *F, bool Handoff = false);
   /// Ends the run early (an uncaught exception); safe from any fiber.
   void stop(int Status);
 
@@ -233,12 +238,15 @@ private:
     uint64_t Rand = 0;
     unsigned SincePoll = 0;
     std::atomic<uint64_t> Runs{0}; // written by its worker only
+    /// The time stamp counter when this worker last made a fiber runnable
+    /// on its own deque (written by its worker only): see findWork.
+    std::atomic<uint64_t> LastWake{0};
   };
 
   void workerLoop(unsigned Index);
   /// Makes F runnable: on this worker's deque, or the inject queue from
   /// outside the workers.
-  void enqueue(Fiber *F);
+  void enqueue(Fiber *F, bool Handoff = false);
   Fiber *findWork(Worker &W);
   void runFiber(Worker &W, Fiber *F);
   bool enterShared(SharedStack &H, Fiber *F);
