@@ -1,21 +1,25 @@
 // RUN: not %aspenc --fsyntax-only %s 2>&1 | FileCheck %s --implicit-check-not=error: --implicit-check-not=warning:
-// An initialiser box fires once, where its outputs have one way on. Inside
-// a star or a split S-Net fires one per replica, and inside `||` its
-// records follow no input to be ordered by: neither is supported yet.
+// An initialiser box fires once, or once per replica inside a star or a
+// split (SNet/initialiser-per-replica.asp). Inside `||`, `**` and `!!` its
+// records follow no input to be ordered by: not supported yet.
 Module Main is Root requires Module S {
   void initialize() {
     S s;
     flow:
-      s ||| InStar ||| InSplit ||| InDet ||| Fine ||| s;
+      s ||| InStar ||| InSplit ||| InDet ||| InDetStar ||| InDetSplit ||| Fine ||| s;
   }
 }
 Module S { void run() {} }
 
-// CHECK: fail_initialiser_position.asp:[[@LINE+1]]:30: error: an initialiser box inside a star or split is not supported yet{{$}}
 net InStar connect (Step .. (Init | [])) * {a};
 
-// CHECK: fail_initialiser_position.asp:[[@LINE+1]]:29: error: an initialiser box inside a star or split is not supported yet{{$}}
 net InSplit connect (Step | Init) ! <k>;
+
+// CHECK: fail_initialiser_position.asp:[[@LINE+1]]:33: error: an initialiser box inside a deterministic star '**' is not supported yet{{$}}
+net InDetStar connect (Step .. (Init | [])) ** {a};
+
+// CHECK: fail_initialiser_position.asp:[[@LINE+1]]:32: error: an initialiser box inside a deterministic split '!!' is not supported yet{{$}}
+net InDetSplit connect (Step | Init) !! <k>;
 
 // CHECK: fail_initialiser_position.asp:[[@LINE+1]]:19: error: an initialiser box inside a deterministic parallel composition '||' is not supported yet{{$}}
 net InDet connect Init || Step;

@@ -1010,14 +1010,26 @@ void Sema::inferInitialisers(SNetNodeId Root) {
         if (N.Deterministic)
           Unsupported = "deterministic parallel composition '||'";
         break;
+      case SNetNode::Star:
+        // One firing in every replica (S-Net's semantics): what it makes
+        // leaves that replica's operand, and is tested against the exit
+        // patterns as any record leaving it is.
+        if (N.Deterministic) {
+          Unsupported = "deterministic star '**'";
+          break;
+        }
+        [[fallthrough]];
       case SNetNode::Feedback: {
         std::optional<std::vector<RecordType>> Out =
             inferLoop(P, N, RecordType(), &Cur);
         Cur = Out ? std::move(*Out) : std::vector<RecordType>();
         break;
       }
-      default: // Star, Split
-        Unsupported = "star or split";
+      case SNetNode::Split: // one firing per replica; out of the split
+        if (N.Deterministic)
+          Unsupported = "deterministic split '!!'";
+        break;
+      default:
         break;
       }
       if (Unsupported) {

@@ -72,8 +72,11 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     Entities[I] = std::move(E);
   }
   // Initialisers, with the continuation their outputs take: the frames
-  // of the serial compositions and feedback loops above them (aspenc
-  // rejects one inside a star, a split or `||`).
+  // of the serial compositions and feedback loops above them, from the
+  // root, or from the operand of the innermost star or split above them,
+  // whose replicas each fire it (aspenc rejects one inside `||`, `**` or
+  // `!!`).
+  PerReplica.resize(G.Nodes.size());
   for (size_t I = 0; I < G.Nodes.size(); ++I) {
     if (G.Nodes[I].K != Node::Box || !G.Nodes[I].Initialiser)
       continue;
@@ -81,11 +84,23 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     while (Parent[Path.back()] >= 0)
       Path.push_back(Parent[Path.back()]);
     if (Path.back() != G.Root)
-      continue; // not part of this network
+      continue;                    // not part of this network
+    size_t From = Path.size() - 1; // where the frames start: the root
+    int Scope = -1;                // or the star or split they are under
+    for (size_t J = 1; J < Path.size() && Scope < 0; ++J) {
+      const Node &N = G.Nodes[Path[J]];
+      if (N.K == Node::Star || N.K == Node::Split) {
+        Scope = Path[J];
+        From = J - 1;
+      }
+    }
     Cont K;
-    for (size_t J = Path.size() - 1; J > 0; --J) {
+    for (size_t J = From; J > 0; --J) {
       const int A = Path[J], C = Path[J - 1];
       const Node &N = G.Nodes[A];
+      if (N.Deterministic || N.K == Node::Star || N.K == Node::Split)
+        throw std::logic_error("initialiser box '" + G.Nodes[I].Name + "'" +
+                               at(G.Nodes[I]) + " inside `||`, `**` or `!!`");
       if (N.K == Node::Serial)
         K.push(A, false,
                long(std::find(N.Children.begin(), N.Children.end(), C) -
@@ -93,12 +108,17 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
                    1);
       else if (N.K == Node::Feedback)
         K.push(A, false, 0);
-      else if (N.K != Node::Parallel || N.Deterministic)
-        throw std::logic_error("initialiser box '" + G.Nodes[I].Name + "'" +
-                               at(G.Nodes[I]) +
-                               " inside a star, a split or `||`");
     }
-    Inits.emplace_back(int(I), std::move(K));
+    if (Scope < 0) {
+      Inits.emplace_back(int(I), std::move(K));
+      continue;
+    }
+    if (G.Nodes[Scope].Deterministic)
+      throw std::logic_error("initialiser box '" + G.Nodes[I].Name + "'" +
+                             at(G.Nodes[I]) + " inside `**` or `!!`");
+    if (!PerReplica[Scope])
+      PerReplica[Scope] = std::make_unique<ReplicaInits>();
+    PerReplica[Scope]->Boxes.emplace_back(int(I), std::move(K));
   }
   for (size_t I = 0; I < G.Nodes.size(); ++I)
     if (G.Nodes[I].K == Node::Star) {

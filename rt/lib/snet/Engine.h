@@ -53,6 +53,7 @@
 #define ASPEN_RT_SNET_ENGINE_H
 
 #include "aspen/gen/snet_graph.h"
+#include "queue/PathSet.h"
 #include "queue/Queues.h"
 #include "sched/Scheduler.h"
 #include "snet/Continuation.h"
@@ -477,6 +478,7 @@ private:
     /// the spare a collector swaps into the slot it empties.
     std::vector<Record> Outs;
     std::vector<Record> FilterOuts; // a filter's outputs (enter)
+    std::vector<long> PathScratch;  // a replica's path (newReplica)
     /// Records this runner finished whose count in Pending it has not
     /// taken back yet: the next record it counts reuses one (no atomic
     /// write), and the rest go back in one write when its licence ends or
@@ -564,6 +566,19 @@ private:
   std::vector<char> InDet;
   /// Initialiser boxes, and the continuation of their outputs.
   std::vector<std::pair<int, Cont>> Inits;
+  /// Initialisers inside a star's or a split's operand fire once in every
+  /// replica of the innermost such combinator, when a record first makes
+  /// it, as S-Net's do (newReplica). By that star's or split's node (null
+  /// for the others): its initialisers, each with the frames from the
+  /// operand down to it, and the replicas made so far. Only networks with
+  /// such an initialiser pay the lookup, once per record entering a replica.
+  struct ReplicaInits {
+    std::vector<std::pair<int, Cont>> Boxes;
+    std::mutex M;
+    PathSet Made;
+  };
+  std::vector<std::unique_ptr<ReplicaInits>> PerReplica;
+  void newReplica(Runner &W, int Node, const Cont &K);
 
   alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
   alignas(64) std::atomic<int> NumSleeping{0};

@@ -124,6 +124,8 @@ bool Engine::enter(Runner &W, Step &S) {
     } else {
       S.Node = N.Children[0];
       S.K.push(Id, true, 1);
+      if (PerReplica[Id]) [[unlikely]]
+        newReplica(W, Id, S.K);
     }
     return true;
   case Node::Split: {
@@ -138,6 +140,8 @@ bool Engine::enter(Runner &W, Step &S) {
     long V = S.R.tag(N.Tag);
     S.Node = N.Children[0];
     S.K.push(Id, true, V);
+    if (PerReplica[Id]) [[unlikely]]
+      newReplica(W, Id, S.K);
     return true;
   }
   case Node::Feedback:
@@ -180,6 +184,8 @@ bool Engine::leave(Runner &W, Step &S) {
       S.Enter = true;
       S.Node = N.Children[0];
       ++F.Value;
+      if (PerReplica[F.Node]) [[unlikely]]
+        newReplica(W, F.Node, S.K);
     }
     return true;
   case Node::Feedback:
@@ -193,6 +199,30 @@ bool Engine::leave(Runner &W, Step &S) {
   default: // Split and the rest: the record simply continues
     S.K.pop();
     return true;
+  }
+}
+
+/// A record has entered the replica of star or split Node that K (whose
+/// innermost frame is Node's) names: if it is the first to, the replica is
+/// new, and the initialisers of Node's operand fire in it, their outputs
+/// continuing from their places in this replica. Replicas are keyed by
+/// their whole path, never by a hash alone.
+void Engine::newReplica(Runner &W, int Node, const Cont &K) {
+  ReplicaInits &RI = *PerReplica[Node];
+  std::vector<long> &Path = W.PathScratch;
+  Path.clear();
+  uint64_t H = pathHash(K, K.depth(), &Path);
+  {
+    std::lock_guard<std::mutex> Lock(RI.M);
+    if (RI.Made.contains(H, Path.data(), Path.size()))
+      return;
+    RI.Made.insert(H, Path.data(), Path.size());
+  }
+  for (const auto &[Box, Suffix] : RI.Boxes) {
+    Cont Into = K;
+    for (const Frame *F = Suffix.begin(), *E = F + Suffix.depth(); F != E; ++F)
+      Into.push(F->Node, F->Replica, F->Value);
+    toEntity(W, *Entities[size_t(Box)], Record(), std::move(Into));
   }
 }
 
