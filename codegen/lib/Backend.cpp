@@ -167,9 +167,14 @@ static bool writeMachineCode(llvm::Module &M, llvm::StringRef Path,
 /// the functions of a module are independent there. Below the size, the
 /// split (the module is cloned and passed to each thread as bitcode) costs
 /// more than it saves. Not for sanitized programs: the sanitizers' module
-/// constructors and globals are left in one piece.
+/// constructors and globals are left in one piece (and a sanitizer build of
+/// aspenc, whose programs are all sanitized, would see LLVM's own
+/// uninstrumented code on two threads).
 static unsigned codegenPartitions(const llvm::Module &M,
                                   const CodeGenOptions &Opts) {
+#ifdef ASPEN_PROGRAM_SANITIZE
+  return 1;
+#endif
   if (Opts.OptLevel == 0 || !Opts.Sanitizers.empty() ||
       llvm::hardware_concurrency().compute_thread_count() < 2)
     return 1;
