@@ -53,7 +53,6 @@
 #define ASPEN_RT_SNET_ENGINE_H
 
 #include "aspen/gen/snet_graph.h"
-#include "queue/PathSet.h"
 #include "queue/Queues.h"
 #include "sched/Scheduler.h"
 #include "snet/Continuation.h"
