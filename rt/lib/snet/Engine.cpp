@@ -84,9 +84,11 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     while (Parent[Path.back()] >= 0)
       Path.push_back(Parent[Path.back()]);
     if (Path.back() != G.Root)
-      continue;                    // not part of this network
-    size_t From = Path.size() - 1; // where the frames start: the root
-    int Scope = -1;                // or the star or split they are under
+      continue; // not part of this network
+    // The frames start at the root, or below the innermost star or split
+    // (Scope) above the box.
+    size_t From = Path.size() - 1;
+    int Scope = -1;
     for (size_t J = 1; J < Path.size() && Scope < 0; ++J) {
       const Node &N = G.Nodes[Path[J]];
       if (N.K == Node::Star || N.K == Node::Split) {
