@@ -173,9 +173,11 @@ static bool writeMachineCode(llvm::Module &M, llvm::StringRef Path,
 static unsigned codegenPartitions(const llvm::Module &M,
                                   const CodeGenOptions &Opts) {
 #ifdef ASPEN_PROGRAM_SANITIZE
-  return 1;
+  constexpr bool SanitizedBuild = true;
+#else
+  constexpr bool SanitizedBuild = false;
 #endif
-  if (Opts.OptLevel == 0 || !Opts.Sanitizers.empty() ||
+  if (SanitizedBuild || Opts.OptLevel == 0 || !Opts.Sanitizers.empty() ||
       llvm::hardware_concurrency().compute_thread_count() < 2)
     return 1;
   size_t Instructions = 0;
@@ -210,10 +212,10 @@ writeMachineCodeInParts(llvm::Module &M,
     }
     OSs.push_back(Outs.back().get());
   }
-  // Each thread makes its own target machine; the target is looked up once,
-  // here, and the triple read from M before it is split.
+  // Each thread makes its own target machine, of the target found above;
+  // the triple is read from M before it is split.
+  const llvm::Target *T = &Probe->getTarget();
   const std::string Triple = M.getTargetTriple();
-  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(Triple, Err);
   llvm::splitCodeGen(M, OSs, {},
                      [&] { return makeTargetMachine(T, Triple, Opts); });
   for (std::unique_ptr<llvm::raw_fd_ostream> &O : Outs) {
@@ -415,10 +417,12 @@ bool aspen::codegen::emit(llvm::Module &M, OutputKind Kind,
     llvm::sys::RemoveFileOnSignal(Obj);
   }
   pthread_sigmask(SIG_SETMASK, &Before, nullptr);
-  std::vector<llvm::FileRemover> Remove;
+  // One remover per object, never copied: a FileRemover's copy removes the
+  // file too when it goes (as a growing vector's old elements would).
+  std::vector<std::unique_ptr<llvm::FileRemover>> Remove;
   for (const llvm::SmallString<128> &Obj : Objs)
     if (!Obj.empty())
-      Remove.emplace_back(Obj);
+      Remove.push_back(std::make_unique<llvm::FileRemover>(Obj));
   if (EC) {
     Diags.report({}, DiagId::ErrCannotWrite)
         << "temporary object" << EC.message();

@@ -246,9 +246,10 @@ private:
   static std::string quoted(const std::string &S) { return "\"" + S + "\""; }
   /// A label as generated code names it: a namespace-scope Sym, interned
   /// once at start-up, which declareSyms must have declared. (A
-  /// function-local static per use site, as ASPEN_SNET_SYM makes, costs a
-  /// lambda, a guard variable and its checks at every use: for the filters
-  /// of examples/snet-fibonacci3, about a fifth of the optimiser's time.)
+  /// function-local static per use site, as generated code had before,
+  /// costs a lambda, a guard variable and its checks at every use: for the
+  /// filters of examples/snet-fibonacci3, about a fifth of the optimiser's
+  /// time.)
   std::string sym(const std::string &S) const {
     auto It = SymIds.find(S);
     assert(It != SymIds.end() && "label used before declareSyms");

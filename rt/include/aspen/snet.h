@@ -52,14 +52,6 @@ struct Sym {
   const std::string &name() const;
 };
 
-/// The Sym of a string literal, interned once per use site: each lambda has
-/// its own static. Generated code names labels with it.
-#define ASPEN_SNET_SYM(Name)                                                   \
-  ([]() -> ::aspen::snet::Sym {                                                \
-    static const ::aspen::snet::Sym S(Name);                                   \
-    return S;                                                                  \
-  }())
-
 //===----------------------------------------------------------------------===//
 // Records
 //===----------------------------------------------------------------------===//

@@ -132,7 +132,6 @@ void aspen::snet::tagErrorAt(const TagError &X, const char *Where) {
 
 Graph::Graph() = default;
 Graph::Graph(Graph &&) noexcept = default;
-Graph &Graph::operator=(Graph &&) noexcept = default;
 Graph::~Graph() = default;
 
 Labels aspen::snet::parseLabels(const char *Text) {

@@ -228,7 +228,6 @@ public:
   // Graph, instantiates none of its containers (GraphBuilder).
   Graph();
   Graph(Graph &&) noexcept;
-  Graph &operator=(Graph &&) noexcept;
   ~Graph();
   int add(Node N) {
     Nodes.push_back(std::move(N));
