@@ -963,9 +963,8 @@ void Sema::inferNetwork(SNetNodeId Root) {
 
 /// An initialiser box's outputs enter the network where it is: through
 /// the rest of the serial compositions around it, out of parallel branches,
-/// round a feedback loop. Its position must have one continuation: inside a
-/// star or a split S-Net fires it once per replica, and inside `||` its
-/// records descend from no input to order them by; both are reported.
+/// round a feedback loop; inside a star or a split it fires once per
+/// replica, and what it makes leaves that replica as any record would.
 void Sema::inferInitialisers(SNetNodeId Root) {
   InitLeaving.clear();
   std::unordered_map<uint32_t, SNetNodeId> Parent;
@@ -991,7 +990,6 @@ void Sema::inferInitialisers(SNetNodeId Root) {
     for (SNetNodeId C = Box; C.Index != Root.Index;) {
       SNetNodeId P = Parent.at(C.Index);
       const SNetNode N = Prog->get(P); // copy: inference grows Types
-      const char *Unsupported = nullptr;
       switch (N.K) {
       case SNetNode::Serial: {
         auto At =
@@ -1006,36 +1004,17 @@ void Sema::inferInitialisers(SNetNodeId Root) {
         }
         break;
       }
-      case SNetNode::Parallel:
-        if (N.Deterministic)
-          Unsupported = "deterministic parallel composition '||'";
-        break;
       case SNetNode::Star:
         // One firing in every replica (S-Net's semantics): what it makes
         // leaves that replica's operand, and is tested against the exit
         // patterns as any record leaving it is.
-        if (N.Deterministic) {
-          Unsupported = "deterministic star '**'";
-          break;
-        }
-        [[fallthrough]];
       case SNetNode::Feedback: {
         std::optional<std::vector<RecordType>> Out =
             inferLoop(P, N, RecordType(), &Cur);
         Cur = Out ? std::move(*Out) : std::vector<RecordType>();
         break;
       }
-      case SNetNode::Split: // one firing per replica; out of the split
-        if (N.Deterministic)
-          Unsupported = "deterministic split '!!'";
-        break;
-      default:
-        break;
-      }
-      if (Unsupported) {
-        Diags.report(Prog->get(Box).Loc, DiagId::ErrInitialiserPosition)
-            << Unsupported;
-        Cur.clear();
+      default: // parallel, split: what it makes goes on out of them
         break;
       }
       C = P;

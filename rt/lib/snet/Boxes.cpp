@@ -121,7 +121,10 @@ void Engine::collect(Runner &W, Entity &E, Lane &L) {
           static_cast<Item *>(It->Next.load(std::memory_order_relaxed));
       Entity *To = It->E;
       It->E = nullptr;
-      if (To)
+      if (To == &ReplicaQuestion) [[unlikely]] {
+        makeReplica(W, int(It->Seq), It->K, true);
+        delete It;
+      } else if (To)
         push(W, *To, It);
       else
         toExit(It);

@@ -71,12 +71,18 @@ public:
   uint32_t depth() const { return Depth; }
   const Frame *begin() const { return data(); }
   Frame &top() { return data()[Depth - 1]; }
+  Frame &operator[](uint32_t I) { return data()[I]; }
   const Frame &top() const { return data()[Depth - 1]; }
   void pop() { --Depth; }
   void push(int Node, bool Replica, long Value) {
     if (Depth == Cap)
       reserve(2 * Cap);
     data()[Depth++] = {Node, Replica, false, Value};
+  }
+  void push(const Frame &F) {
+    if (Depth == Cap)
+      reserve(2 * Cap);
+    data()[Depth++] = F;
   }
   /// The frame of a deterministic combinator: Ticket stands for the input
   /// record the one carrying it descends from (not part of the path).

@@ -44,6 +44,25 @@ void Engine::runDet(Runner &W, Entity &E, Item *It) {
     recordDone(W);
     return;
   }
+  if (It->Seq >= DetInit && It->Seq != DetNotice) { // an initialiser's firing
+    const int Box = int(It->Seq - DetInit);
+    uint32_t J = 0;
+    while (!(K[J].Det && K[J].Value == 0))
+      ++J; // this combinator's frame: the first without a ticket
+    E.Scratch.clear();
+    const uint64_t Hash = pathHash(K, J, &E.Scratch);
+    const uint32_t Inst =
+        E.Dets.findOrInsert(Hash, E.Scratch.data(), E.Scratch.size());
+    auto *T = new Ticket;
+    T->Inst = Inst;
+    E.Dets[Inst].Tickets.push_back(T);
+    K[J].Value = long(reinterpret_cast<intptr_t>(T));
+    Cont Into = std::move(K);
+    delete It;
+    fireInit(W, Box, std::move(Into), J + 1);
+    recordDone(W);
+    return;
+  }
   if (!K.empty() && K.top().Det && K.top().Node == E.Id) { // leaving
     Ticket *T = ticketOf(K.top());
     K.pop();

@@ -74,8 +74,8 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
   // Initialisers, with the continuation their outputs take: the frames
   // of the serial compositions and feedback loops above them, from the
   // root, or from the operand of the innermost star or split above them,
-  // whose replicas each fire it (aspenc rejects one inside `||`, `**` or
-  // `!!`).
+  // whose replicas each fire it. A `||` on the way is a frame without its
+  // ticket yet: its examiner gives each firing one (fireInit).
   PerReplica.resize(G.Nodes.size());
   for (size_t I = 0; I < G.Nodes.size(); ++I) {
     if (G.Nodes[I].K != Node::Box || !G.Nodes[I].Initialiser)
@@ -100,9 +100,8 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     for (size_t J = From; J > 0; --J) {
       const int A = Path[J], C = Path[J - 1];
       const Node &N = G.Nodes[A];
-      if (N.Deterministic || N.K == Node::Star || N.K == Node::Split)
-        throw std::logic_error("initialiser box '" + G.Nodes[I].Name + "'" +
-                               at(G.Nodes[I]) + " inside `||`, `**` or `!!`");
+      if (N.Deterministic) // a `||`: stars and splits are above From
+        K.pushDet(A, nullptr);
       if (N.K == Node::Serial)
         K.push(A, false,
                long(std::find(N.Children.begin(), N.Children.end(), C) -
@@ -115,9 +114,6 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
       Inits.emplace_back(int(I), std::move(K));
       continue;
     }
-    if (G.Nodes[Scope].Deterministic)
-      throw std::logic_error("initialiser box '" + G.Nodes[I].Name + "'" +
-                             at(G.Nodes[I]) + " inside `**` or `!!`");
     if (!PerReplica[Scope])
       PerReplica[Scope] = std::make_unique<ReplicaInits>();
     PerReplica[Scope]->Boxes.emplace_back(int(I), std::move(K));

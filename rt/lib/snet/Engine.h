@@ -228,6 +228,12 @@ struct Ticket {
 /// Count reached 0 elsewhere than at the combinator's exit.
 constexpr uint64_t DetNotice = ~0ull;
 
+/// An Item on a `||`'s stream that is an initialiser's firing on its way
+/// to the box (Seq - DetInit: the box's node id). The examiner gives it a
+/// ticket of its own, after those of the inputs that came before it
+/// (fireInit).
+constexpr uint64_t DetInit = DetNotice - (1ull << 32);
+
 /// One instance of a deterministic combinator (per replica path, when it is
 /// inside a star or a split): its unfinished inputs in arrival order. What
 /// leaves for the first goes on at once; what leaves for a later one waits
@@ -578,6 +584,10 @@ private:
   };
   std::vector<std::unique_ptr<ReplicaInits>> PerReplica;
   void newReplica(Runner &W, int Node, const Cont &K);
+  void makeReplica(Runner &W, int Node, const Cont &K, bool Counted);
+  /// Where an invocation's captured outputs hold newReplica's question.
+  Entity ReplicaQuestion;
+  void fireInit(Runner &W, int Box, Cont K, uint32_t From);
 
   alignas(64) std::atomic<int64_t> Pending{0}; // records in or at entities
   alignas(64) std::atomic<int> NumSleeping{0};

@@ -67,10 +67,11 @@ void Engine::enterInputs(Runner &W) {
   InputLicencePending.exchange(false, std::memory_order_acq_rel);
   InputClaim.poke([&] {
     while (Item *It = Inputs.pop()) {
-      if (It->E) { // an initialiser's firing (run): straight to the box
-        Entity &E = *It->E;
-        It->E = nullptr;
-        push(W, E, It);
+      if (It->E) { // an initialiser's firing (run)
+        const int Box = It->E->Id;
+        Cont K = std::move(It->K);
+        delete It;
+        fireInit(W, Box, std::move(K), 0);
         recordDone(W);
         continue;
       }

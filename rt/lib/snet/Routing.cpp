@@ -206,24 +206,70 @@ bool Engine::leave(Runner &W, Step &S) {
 /// innermost frame is Node's) names: if it is the first to, the replica is
 /// new, and the initialisers of Node's operand fire in it, their outputs
 /// continuing from their places in this replica. Replicas are keyed by
-/// their whole path, never by a hash alone.
+/// their whole path, never by a hash alone. Inside `**`, `!!` or `||`, a
+/// firing descends from the record that made the replica: the tickets it
+/// carries count it, so its records leave in that record's turn.
+///
+/// Which record is first is decided in stream order. An invocation routes
+/// its outputs before the collector puts them in order, so there the
+/// question waits in the captured outputs, ahead of the record, for the
+/// collector (makeReplica); the tickets count the firings meanwhile, while
+/// the record that may make the replica still holds them open.
 void Engine::newReplica(Runner &W, int Node, const Cont &K) {
-  ReplicaInits &RI = *PerReplica[Node];
+  const bool Det = InDet[size_t(Node)] || G.Nodes[size_t(Node)].Deterministic;
+  if (!W.Capture) {
+    makeReplica(W, Node, K, false);
+    return;
+  }
+  if (Det)
+    countDet(W, K, int64_t(PerReplica[size_t(Node)]->Boxes.size()));
+  auto *It = new Item(Record(), K);
+  It->Seq = uint64_t(Node);
+  W.Capture->push_back({&ReplicaQuestion, It});
+}
+
+/// newReplica's decision, in stream order; Counted: the tickets in K count
+/// the firings already, and are given back if the replica is not new.
+void Engine::makeReplica(Runner &W, int Node, const Cont &K, bool Counted) {
+  ReplicaInits &RI = *PerReplica[size_t(Node)];
+  const bool Det = InDet[size_t(Node)] || G.Nodes[size_t(Node)].Deterministic;
+  const int64_t Firings = int64_t(RI.Boxes.size());
   std::vector<long> &Path = W.PathScratch;
   Path.clear();
   uint64_t H = pathHash(K, K.depth(), &Path);
+  bool New;
   {
     std::lock_guard<std::mutex> Lock(RI.M);
-    if (RI.Made.contains(H, Path.data(), Path.size()))
-      return;
-    RI.Made.insert(H, Path.data(), Path.size());
+    New = !RI.Made.contains(H, Path.data(), Path.size());
+    if (New)
+      RI.Made.insert(H, Path.data(), Path.size());
   }
+  if (Det && Counted != New)
+    countDet(W, K, New ? Firings : -Firings);
+  if (!New)
+    return;
   for (const auto &[Box, Suffix] : RI.Boxes) {
     Cont Into = K;
     for (const Frame *F = Suffix.begin(), *E = F + Suffix.depth(); F != E; ++F)
-      Into.push(F->Node, F->Replica, F->Value);
-    toEntity(W, *Entities[size_t(Box)], Record(), std::move(Into));
+      Into.push(*F);
+    fireInit(W, Box, std::move(Into), K.depth());
   }
+}
+
+/// Sends an initialiser's firing (an empty record) along K, whose frames
+/// from From on are those below its star, split or the root: to the box,
+/// or first to the next `||` on the way (a Det frame without a ticket),
+/// whose examiner numbers it among its inputs and sends it on (runDet).
+void Engine::fireInit(Runner &W, int Box, Cont K, uint32_t From) {
+  for (uint32_t J = From; J < K.depth(); ++J)
+    if (K[J].Det && K[J].Value == 0) {
+      Entity &D = *Entities[size_t(K[J].Node)];
+      auto *It = new Item(Record(), std::move(K));
+      It->Seq = DetInit + uint64_t(Box);
+      push(W, D, It);
+      return;
+    }
+  toEntity(W, *Entities[size_t(Box)], Record(), std::move(K));
 }
 
 void Engine::toEntity(Runner &W, Entity &E, Record R, Cont K) {
