@@ -4,7 +4,8 @@
 // The S-Net runtime's tests netobserver, fileobserver and starobserver
 // (examples/tests/C) attach observers through their metadata: a socket or
 // a file that is told of every record passing a net. The networks
-// themselves are ported here (netobserver's three filters in series); what
+// themselves are ported: netobserver's and fileobserver's (the same three
+// filters in series) here, starobserver's in snet-rts-starobserver.asp; what
 // the observers show, aspen shows with ASPEN_TRACE (every box and
 // filter's network), ASPEN_DUMP (the records held) and ASPEN_STATS (the
 // firings of each filter, checked below: three per record).
