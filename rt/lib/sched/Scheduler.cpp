@@ -18,22 +18,10 @@
 using namespace aspen::rt;
 
 namespace {
-/// A cheap clock for the steal grace below: the time stamp counter (about
-/// 20 cycles to read, constant rate on the processors this runs on), or the
-/// monotonic clock in nanoseconds elsewhere.
-inline uint64_t timeStamp() {
-#if defined(__x86_64__)
-  return __builtin_ia32_rdtsc();
-#else
-  return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-#endif
-}
 /// About 5 us at 2 to 3 GHz (or 10 us of nanoseconds).
 constexpr uint64_t StealGraceTicks = 10000;
-/// An idle worker looks for work for about 40 us before it sleeps, the
-/// looks from about 30 ns to about 1 us apart (idle()).
-constexpr uint64_t IdleSpinTicks = 100000, IdleFirstGapTicks = 64,
-                   IdleMaxGapTicks = 2500;
+/// An idle worker looks for work for about 40 us before it sleeps (idle()).
+constexpr uint64_t IdleSpinTicks = 100000;
 } // namespace
 
 // ThreadSanitizer must be told about every stack switch, or it mistakes
@@ -185,7 +173,7 @@ void Scheduler::enqueue(Fiber *F, bool Handoff) {
   if (auto *W = static_cast<Worker *>(currentWorker())) {
     W->Deque.push(F);
     if (Handoff)
-      W->LastWake.store(timeStamp(), std::memory_order_relaxed);
+      W->LastWake.store(ticks(), std::memory_order_relaxed);
   } else
     while (!Inject.tryPush(F))
       cpuRelax();
@@ -324,7 +312,7 @@ Fiber *Scheduler::findWork(Worker &W) {
     if (stealFromRandom(Workers, W, W.Rand, [&](Worker &V) {
           if (V.Deque.size() <= 1) {
             if (!Now)
-              Now = timeStamp();
+              Now = ticks();
             // Signed: the owner may have stamped a wake-up after Now was
             // read, and its stamp is then later than Now.
             if (int64_t(Now - V.LastWake.load(std::memory_order_relaxed)) <
@@ -611,8 +599,8 @@ void Scheduler::stop(int S) {
 static constexpr long SpinUs = 2000;
 void Scheduler::idle(Worker &W) {
   const bool GiveAway = (Poll && Opts.SharedCores) || Oversubscribed;
-  const uint64_t Start = timeStamp();
-  uint64_t Gap = IdleFirstGapTicks;
+  const uint64_t Start = ticks();
+  LookPacer Pace;
   for (int I = 0;; ++I) {
     if (Stopping.load(std::memory_order_acquire))
       return;
@@ -620,33 +608,24 @@ void Scheduler::idle(Worker &W) {
       runFiber(W, F);
       return;
     }
-    const uint64_t Now = timeStamp();
-    if (GiveAway ? I >= 256 : Now - Start > IdleSpinTicks)
+    if (GiveAway ? I >= 256 : ticks() - Start > IdleSpinTicks)
       break;
     // The network first: a fiber may just have sent, or be about to be
     // answered.
     if (Poll && Poll()) {
-      Gap = IdleFirstGapTicks;
+      Pace = LookPacer();
       continue;
     }
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
-    // waiting for this core.
-    if (GiveAway) {
+    // waiting for this core. Otherwise the looks space out (LookPacer):
+    // with an idle worker looking every 0.1 us, laps 2 to 10 of bench/ring
+    // (10^5 instances, 9 x 10^5 hops) took 0.87 to 1.05 s on two workers
+    // against 0.55 to 0.59 s on one; spaced, 0.62 to 0.85 s.
+    if (GiveAway)
       sched_yield();
-      continue;
-    }
-    // Each look reads the other workers' deques, and their owners then
-    // miss in the cache on their next push or pop. A worker passing a
-    // message along a chain pushes and pops once a hop; with an idle
-    // worker looking every 0.1 us, laps 2 to 10 of bench/ring (10^5
-    // instances, 9 x 10^5 hops) took 0.87 to 1.05 s on two workers,
-    // against 0.55 to 0.59 s on one. So the looks space out, up to
-    // IdleMaxGapTicks apart, while there is nothing to take: 0.62 to
-    // 0.85 s.
-    while (timeStamp() - Now < Gap)
-      cpuRelax();
-    Gap = std::min(2 * Gap, IdleMaxGapTicks);
+    else
+      Pace.wait();
   }
   if (Poll) {
     // Messages from other nodes: poll the network while waiting a while

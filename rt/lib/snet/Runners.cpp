@@ -90,17 +90,22 @@ void Engine::runHelper(Runner &W) {
     // futex round trip on the scheduler's side.
     // Never while a fiber waits for this worker: the network's own fiber
     // and its neighbours need it to move records in and out.
-    int Spins =
+    // The looks space out while they find nothing (LookPacer): each reads
+    // the other helpers' deques, which their owners push and pop at every
+    // licence.
+    const uint64_t Spin =
         NumSleeping.load(std::memory_order_relaxed) + 1 < int(NumHelpers)
-            ? BusySpins
-            : IdleSpins;
-    for (int Spin = 0; Spin < Spins && !Got; ++Spin) {
+            ? BusySpinTicks
+            : IdleSpinTicks;
+    const uint64_t Start = ticks();
+    LookPacer Pace;
+    for (unsigned Look = 0; !Got; ++Look) {
       if ((Got = findLicence(W, It)))
         break;
       if (Stop.load(std::memory_order_relaxed) ||
-          (Spin % 64 == 63 && !S->maySpin()))
+          (Look % 8 == 7 && !S->maySpin()) || ticks() - Start > Spin)
         break;
-      __builtin_ia32_pause();
+      Pace.wait();
     }
     if (Got) {
       bool Licence = false; // a box's, which counts towards giving way
