@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "snet/Engine.h"
+#include <stdexcept>
 
 using namespace aspen;
 using namespace aspen::rt;
@@ -46,9 +47,11 @@ void Engine::runDet(Runner &W, Entity &E, Item *It) {
   }
   if (It->Seq >= DetInit && It->Seq != DetNotice) { // an initialiser's firing
     const int Box = int(It->Seq - DetInit);
-    uint32_t J = 0;
-    while (!(K[J].Det && K[J].Value == 0))
-      ++J; // this combinator's frame: the first without a ticket
+    uint32_t J = 0; // this combinator's frame: the first without a ticket
+    while (J < K.depth() && !(K[J].Det && K[J].Value == 0))
+      ++J;
+    if (J == K.depth() || K[J].Node != E.Id)
+      throw std::logic_error("an initialiser's firing reached the wrong `||`");
     E.Scratch.clear();
     const uint64_t Hash = pathHash(K, J, &E.Scratch);
     const uint32_t Inst =
