@@ -10,12 +10,12 @@
 // like implementation of the collective (docs/benchmarks.md says so).
 //
 //   ALLREDUCE_PEERS=4 ALLREDUCE_DOUBLES=1024 ./tbb_allreduce
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
 #include <vector>
 
 int main() {
