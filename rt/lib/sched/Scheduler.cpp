@@ -18,10 +18,18 @@
 using namespace aspen::rt;
 
 namespace {
+/// A cheap clock for the steal grace below: the time stamp counter (about
+/// 20 cycles to read, constant rate on the processors this runs on), or the
+/// monotonic clock in nanoseconds elsewhere.
+inline uint64_t timeStamp() {
+#if defined(__x86_64__)
+  return __builtin_ia32_rdtsc();
+#else
+  return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+#endif
+}
 /// About 5 us at 2 to 3 GHz (or 10 us of nanoseconds).
 constexpr uint64_t StealGraceTicks = 10000;
-/// An idle worker looks for work for about 40 us before it sleeps (idle()).
-constexpr uint64_t IdleSpinTicks = 100000;
 } // namespace
 
 // ThreadSanitizer must be told about every stack switch, or it mistakes
@@ -173,7 +181,7 @@ void Scheduler::enqueue(Fiber *F, bool Handoff) {
   if (auto *W = static_cast<Worker *>(currentWorker())) {
     W->Deque.push(F);
     if (Handoff)
-      W->LastWake.store(ticks(), std::memory_order_relaxed);
+      W->LastWake.store(timeStamp(), std::memory_order_relaxed);
   } else
     while (!Inject.tryPush(F))
       cpuRelax();
@@ -312,11 +320,9 @@ Fiber *Scheduler::findWork(Worker &W) {
     if (stealFromRandom(Workers, W, W.Rand, [&](Worker &V) {
           if (V.Deque.size() <= 1) {
             if (!Now)
-              Now = ticks();
-            // Signed: the owner may have stamped a wake-up after Now was
-            // read, and its stamp is then later than Now.
-            if (int64_t(Now - V.LastWake.load(std::memory_order_relaxed)) <
-                int64_t(StealGraceTicks))
+              Now = timeStamp();
+            if (Now - V.LastWake.load(std::memory_order_relaxed) <
+                StealGraceTicks)
               return false;
           }
           return V.Deque.steal(F);
@@ -598,34 +604,24 @@ void Scheduler::stop(int S) {
 /// engines spin for as long as a call waits).
 static constexpr long SpinUs = 2000;
 void Scheduler::idle(Worker &W) {
-  const bool GiveAway = (Poll && Opts.SharedCores) || Oversubscribed;
-  const uint64_t Start = ticks();
-  LookPacer Pace;
-  for (int I = 0;; ++I) {
+  for (int I = 0; I < 256; ++I) {
     if (Stopping.load(std::memory_order_acquire))
       return;
     if (Fiber *F = findWork(W)) {
       runFiber(W, F);
       return;
     }
-    if (GiveAway ? I >= 256 : ticks() - Start > IdleSpinTicks)
-      break;
     // The network first: a fiber may just have sent, or be about to be
     // answered.
-    if (Poll && Poll()) {
-      Pace = LookPacer();
+    if (Poll && Poll())
       continue;
-    }
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
-    // waiting for this core. Otherwise the looks space out (LookPacer):
-    // with an idle worker looking every 0.1 us, laps 2 to 10 of bench/ring
-    // (10^5 instances, 9 x 10^5 hops) took 0.87 to 1.05 s on two workers
-    // against 0.55 to 0.59 s on one; spaced, 0.62 to 0.85 s.
-    if (GiveAway)
+    // waiting for this core.
+    if ((Poll && Opts.SharedCores) || Oversubscribed)
       sched_yield();
     else
-      Pace.wait();
+      cpuRelax();
   }
   if (Poll) {
     // Messages from other nodes: poll the network while waiting a while

@@ -45,7 +45,6 @@
 #include "sched/StackPool.h"
 #include <atomic>
 #include <boost/context/fiber.hpp>
-#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -72,40 +71,6 @@ bool stealFromRandom(WorkerPtrs &Workers, const W &Self, uint64_t &Rand,
   }
   return false;
 }
-
-/// A cheap clock for short waits and the steal grace: the time stamp
-/// counter (about 20 cycles to read, constant rate on the processors this
-/// runs on), or the monotonic clock in nanoseconds elsewhere. Each core's
-/// own: compare two readings signed, as one taken on another core may be
-/// the later of the two.
-inline uint64_t ticks() {
-#if defined(__x86_64__)
-  return __builtin_ia32_rdtsc();
-#else
-  return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-#endif
-}
-
-/// Paces a thief that finds nothing to take. Every look reads other
-/// workers' deques, and their owners then miss in the cache on their next
-/// push or pop; a worker passing work along a chain pushes and pops all
-/// the time. So the looks space out, from about 30 ns to about 1 us
-/// apart (at 2 to 3 GHz), while they find nothing; a look that finds work
-/// starts a new pacer. Measured on bench/ring: docs/runtime.md, "Sleeping".
-class LookPacer {
-public:
-  /// Waits before the next look.
-  void wait() {
-    const uint64_t From = ticks();
-    while (ticks() - From < Gap)
-      __builtin_ia32_pause();
-    Gap = Gap * 2 < MaxGap ? Gap * 2 : MaxGap;
-  }
-
-private:
-  static constexpr uint64_t MaxGap = 2500;
-  uint64_t Gap = 64;
-};
 
 struct SharedStack;
 

@@ -168,10 +168,9 @@ private:
   std::unique_ptr<Item *[]> Heap; // more than InlineHeld patterns
 };
 
-/// How long a helper looks for a licence before it parks (about 400 us
-/// and 6 us at 2.5 GHz; time stamp ticks): when another helper is running
-/// a box, and when none is.
-constexpr uint64_t BusySpinTicks = 1000000, IdleSpinTicks = 16000;
+/// Looks for a licence before a helper parks: when another helper is
+/// running a box, and when none is.
+constexpr int BusySpins = 4096, IdleSpins = 64;
 
 /// How many licences a helper runs between looks at the network's fiber.
 constexpr unsigned GiveWayEvery = 64;

@@ -90,22 +90,17 @@ void Engine::runHelper(Runner &W) {
     // futex round trip on the scheduler's side.
     // Never while a fiber waits for this worker: the network's own fiber
     // and its neighbours need it to move records in and out.
-    // The looks space out while they find nothing (LookPacer): each reads
-    // the other helpers' deques, which their owners push and pop at every
-    // licence.
-    const uint64_t Spin =
+    int Spins =
         NumSleeping.load(std::memory_order_relaxed) + 1 < int(NumHelpers)
-            ? BusySpinTicks
-            : IdleSpinTicks;
-    const uint64_t Start = ticks();
-    LookPacer Pace;
-    for (unsigned Look = 0; !Got; ++Look) {
+            ? BusySpins
+            : IdleSpins;
+    for (int Spin = 0; Spin < Spins && !Got; ++Spin) {
       if ((Got = findLicence(W, It)))
         break;
       if (Stop.load(std::memory_order_relaxed) ||
-          (Look % 8 == 7 && !S->maySpin()) || ticks() - Start > Spin)
+          (Spin % 64 == 63 && !S->maySpin()))
         break;
-      Pace.wait();
+      __builtin_ia32_pause();
     }
     if (Got) {
       bool Licence = false; // a box's, which counts towards giving way
