@@ -585,6 +585,11 @@ private:
   std::vector<std::unique_ptr<ReplicaInits>> PerReplica;
   void newReplica(Runner &W, int Node, const Cont &K);
   void makeReplica(Runner &W, int Node, const Cont &K, bool Counted);
+  /// Star or split Node is deterministic or inside a deterministic
+  /// combinator: a firing in its replicas counts in the tickets it carries.
+  bool detScope(int Node) const {
+    return InDet[size_t(Node)] || G.Nodes[size_t(Node)].Deterministic;
+  }
   /// Where an invocation's captured outputs hold newReplica's question.
   Entity ReplicaQuestion;
   void fireInit(Runner &W, int Box, Cont K, uint32_t From);

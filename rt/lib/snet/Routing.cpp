@@ -216,13 +216,23 @@ bool Engine::leave(Runner &W, Step &S) {
 /// collector (makeReplica); the tickets count the firings meanwhile, while
 /// the record that may make the replica still holds them open.
 void Engine::newReplica(Runner &W, int Node, const Cont &K) {
-  const bool Det = InDet[size_t(Node)] || G.Nodes[size_t(Node)].Deterministic;
   if (!W.Capture) {
     makeReplica(W, Node, K, false);
     return;
   }
-  if (Det)
-    countDet(W, K, int64_t(PerReplica[size_t(Node)]->Boxes.size()));
+  // A replica made already stays made: only a record that may be the
+  // first needs the collector's answer (and an Item to carry the question).
+  ReplicaInits &RI = *PerReplica[size_t(Node)];
+  std::vector<long> &Path = W.PathScratch;
+  Path.clear();
+  const uint64_t H = pathHash(K, K.depth(), &Path);
+  {
+    std::lock_guard<std::mutex> Lock(RI.M);
+    if (RI.Made.contains(H, Path.data(), Path.size()))
+      return;
+  }
+  if (detScope(Node))
+    countDet(W, K, int64_t(RI.Boxes.size()));
   auto *It = new Item(Record(), K);
   It->Seq = uint64_t(Node);
   W.Capture->push_back({&ReplicaQuestion, It});
@@ -232,7 +242,7 @@ void Engine::newReplica(Runner &W, int Node, const Cont &K) {
 /// the firings already, and are given back if the replica is not new.
 void Engine::makeReplica(Runner &W, int Node, const Cont &K, bool Counted) {
   ReplicaInits &RI = *PerReplica[size_t(Node)];
-  const bool Det = InDet[size_t(Node)] || G.Nodes[size_t(Node)].Deterministic;
+  const bool Det = detScope(Node);
   const int64_t Firings = int64_t(RI.Boxes.size());
   std::vector<long> &Path = W.PathScratch;
   Path.clear();
