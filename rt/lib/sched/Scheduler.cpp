@@ -321,8 +321,11 @@ Fiber *Scheduler::findWork(Worker &W) {
           if (V.Deque.size() <= 1) {
             if (!Now)
               Now = timeStamp();
-            if (Now - V.LastWake.load(std::memory_order_relaxed) <
-                StealGraceTicks)
+            // Signed: the victim may have stamped LastWake after Now was
+            // read (another core's clock, or a wake since), and an unsigned
+            // difference would wrap to "long ago" and steal at once.
+            if (int64_t(Now - V.LastWake.load(std::memory_order_relaxed)) <
+                int64_t(StealGraceTicks))
               return false;
           }
           return V.Deque.steal(F);
