@@ -11,9 +11,13 @@
 //    the node's listening socket itself (port 0 when the hostfile gives
 //    none), so concurrent jobs never collide and every node knows every
 //    address before any starts;
-//  - it starts this machine's nodes with fork/exec of the same executable
-//    and the others with `ssh host` (same path, same directory), passing
-//    ASPEN_NODE, ASPEN_JOB_SECRET, ASPEN_PEERS and ASPEN_LISTEN_FD;
+//  - it starts the other machines' nodes with `ssh host` (same path, same
+//    directory), and then this machine's with fork/exec of the same
+//    executable, passing ASPEN_NODE, ASPEN_JOB_SECRET, ASPEN_PEERS and
+//    ASPEN_LISTEN_FD. A remote node whose hostfile line gives no port
+//    listens on one its host chooses and tells it on its standard output;
+//    once every such node has, the launcher sends them all the addresses
+//    on their standard input and starts this machine's (PortExchange.cpp);
 //  - it relays each node's output line by line, prefixed `[node] `;
 //  - it reaps every node; once one fails, the others have 5 s to stop by
 //    themselves (they notice through the transport) before it kills them.
@@ -34,6 +38,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <functional>
 #include <ifaddrs.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -71,6 +76,11 @@ public:
 
   LineRelay(FILE *To) : To(To) {}
   void setPrefix(std::string P) { Prefix = std::move(P); }
+  /// Whole lines (newline included) are shown to Take first, which keeps
+  /// those it returns true for (the launcher's own, from a node).
+  void intercept(std::function<bool(std::string_view)> Take) {
+    this->Take = std::move(Take);
+  }
 
   void feed(const char *Data, size_t Size) {
     while (Size) {
@@ -109,6 +119,13 @@ private:
       std::fwrite(Prefix.data(), 1, Prefix.size(), To);
   }
   void writeLine(const char *Tail, size_t Len) {
+    if (Take && !MidLine) {
+      std::string Line = Held + std::string(Tail, Len);
+      if (Take(Line)) {
+        Held.clear();
+        return;
+      }
+    }
     start();
     std::fwrite(Held.data(), 1, Held.size(), To);
     std::fwrite(Tail, 1, Len, To);
@@ -117,6 +134,7 @@ private:
   }
 
   FILE *To;
+  std::function<bool(std::string_view)> Take;
   std::string Prefix;
   std::string Held;     // the unfinished line's bytes, at most MaxHeld
   bool MidLine = false; // part of this line was written already
@@ -133,6 +151,8 @@ struct Child {
   bool Remote = false;        // started with ssh
   int Link = -1; // remote: its ssh's standard input (ASPEN_LAUNCHER_STDIN)
                  // "U": SIGUSR1, "T": SIGTERM, its end: the launcher gave up
+  bool AwaitPort = false; // remote, listening on a port it chooses: not
+                          // told yet (exchangePorts)
 };
 
 bool sameAddress(const sockaddr *A, const sockaddr *B) {
@@ -197,6 +217,34 @@ std::string shellQuote(const std::string &S) {
 
 } // namespace
 
+int aspen::rt::launch::listenOn(const std::string &Host, uint16_t Port,
+                                uint16_t &Bound, std::string &Why) {
+  sockaddr_storage SA;
+  socklen_t Len;
+  int E = 0;
+  if (!resolve(Host, SA, Len, &E)) {
+    Why = gai_strerror(E);
+    return -1;
+  }
+  auto *SP = reinterpret_cast<sockaddr_in *>(&SA);
+  auto *SP6 = reinterpret_cast<sockaddr_in6 *>(&SA);
+  (SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port) = htons(Port);
+  int Fd = socket(SA.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int One = 1;
+  if (Fd >= 0)
+    setsockopt(Fd, SOL_SOCKET, SO_REUSEADDR, &One, sizeof One);
+  if (Fd < 0 || bind(Fd, reinterpret_cast<sockaddr *>(&SA), Len) != 0 ||
+      listen(Fd, 128) != 0) {
+    Why = std::strerror(errno);
+    if (Fd >= 0)
+      close(Fd);
+    return -1;
+  }
+  getsockname(Fd, reinterpret_cast<sockaddr *>(&SA), &Len);
+  Bound = ntohs(SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port);
+  return Fd;
+}
+
 CoreShare aspen::rt::launch::shareCores(unsigned Index, unsigned Count,
                                         unsigned Cores) {
   CoreShare S;
@@ -239,7 +287,20 @@ struct Job {
   char Secret[33];   // ASPEN_JOB_SECRET
   std::string Exe, Cwd;
   unsigned Cores = 1;
+  /// Remote nodes that choose their port and have not told it yet; the
+  /// local nodes start once none is left (exchangePorts).
+  unsigned Pending = 0;
 };
+
+/// ASPEN_PEERS from the addresses and ports known.
+void makePeers(Job &J) {
+  J.Peers.clear();
+  for (size_t K = 0; K < J.Addr.size(); ++K)
+    J.Peers += (K ? "," : "") +
+               (J.Addr[K].find(':') != std::string::npos ? "[" + J.Addr[K] + "]"
+                                                         : J.Addr[K]) +
+               ":" + std::to_string(J.Port[K]);
+}
 
 /// Resolves every node and binds the listening sockets of this machine's
 /// (port 0 when the hostfile gives none), so concurrent jobs never collide.
@@ -263,35 +324,25 @@ bool resolveAndBind(const std::vector<NodeInfo> &Nodes, Job &J) {
     J.Here[K] = isThisMachine(reinterpret_cast<sockaddr *>(&SA));
     J.Port[K] = Nodes[K].Port;
     if (!J.Here[K]) {
-      if (!J.Port[K])
-        J.Port[K] = 47470;
+      // Port 0: the node listens on a port its host's kernel chooses, and
+      // tells (exchangePorts), so that nodes sharing a host, or jobs of
+      // several users, never collide on a fixed port.
+      J.Pending += J.Port[K] == 0;
       continue;
     }
     ++J.LocalCount;
-    auto *SP = reinterpret_cast<sockaddr_in *>(&SA);
-    auto *SP6 = reinterpret_cast<sockaddr_in6 *>(&SA);
-    (SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port) =
-        htons(J.Port[K]);
-    int Fd = socket(SA.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int One = 1;
-    setsockopt(Fd, SOL_SOCKET, SO_REUSEADDR, &One, sizeof One);
-    if (Fd < 0 || bind(Fd, reinterpret_cast<sockaddr *>(&SA), Len) != 0 ||
-        listen(Fd, 128) != 0) {
+    std::string Why;
+    int Fd = listenOn(J.Addr[K], J.Port[K], J.Port[K], Why);
+    if (Fd < 0) {
       std::fprintf(stderr,
                    "aspen: error: cannot listen on %s:%u for node '%s': %s\n",
                    J.Addr[K].c_str(), unsigned(J.Port[K]),
-                   Nodes[K].Name.c_str(), std::strerror(errno));
+                   Nodes[K].Name.c_str(), Why.c_str());
       return false;
     }
-    getsockname(Fd, reinterpret_cast<sockaddr *>(&SA), &Len);
-    J.Port[K] = ntohs(SA.ss_family == AF_INET6 ? SP6->sin6_port : SP->sin_port);
     J.ListenFd[K] = Fd;
   }
-  for (size_t K = 0; K < N; ++K)
-    J.Peers += (K ? "," : "") +
-               (J.Addr[K].find(':') != std::string::npos ? "[" + J.Addr[K] + "]"
-                                                         : J.Addr[K]) +
-               ":" + std::to_string(J.Port[K]);
+  makePeers(J);
   return true;
 }
 
@@ -433,16 +484,17 @@ std::string remoteSettings() {
   _exit(127);
 }
 
-/// One process per node, its standard output and error on pipes.
+/// One process per node of this machine (Local) or of others, its
+/// standard output and error on pipes. Kids holds one Child per node, made
+/// by startNodes: those not started yet count as exited.
 bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
-                   char **Argv, std::vector<Child> &Kids) {
+                   char **Argv, std::vector<Child> &Kids, bool Local) {
   unsigned LocalIndex = 0;
-  Kids.assign(Nodes.size(), Child());
   for (size_t K = 0; K < Nodes.size(); ++K) {
+    if (J.Here[K] != Local)
+      continue;
     Child &C = Kids[K];
-    C.Name = Nodes[K].Name;
-    C.OutRelay.setPrefix("[" + C.Name + "] ");
-    C.ErrRelay.setPrefix("[" + C.Name + "] ");
+    C.Exited = false;
     int Out[2], Err[2], In[2] = {-1, -1};
     if (pipe2(Out, O_CLOEXEC) || pipe2(Err, O_CLOEXEC) ||
         (!J.Here[K] && pipe2(In, O_CLOEXEC))) {
@@ -482,11 +534,45 @@ bool startChildren(const std::vector<NodeInfo> &Nodes, const Job &J, int Argc,
     C.Out = Out[0];
     C.Err = Err[0];
     C.Remote = !J.Here[K];
+    C.AwaitPort = C.Remote && J.Port[K] == 0;
   }
-  for (int Fd : J.ListenFd)
-    if (Fd >= 0)
-      close(Fd);
+  if (Local)
+    for (int Fd : J.ListenFd)
+      if (Fd >= 0)
+        close(Fd);
   return true;
+}
+
+/// The line a node that chose its port writes first on its standard output
+/// (exchangePorts), and the one it is answered with on its standard input.
+constexpr std::string_view PortLine = "\x01"
+                                      "aspen-port ";
+constexpr char PeersLine = 'P';
+
+/// The launcher's side of exchangePorts: takes node K's port line, and once
+/// every remote node has told its port, sends them all the peers' addresses
+/// and starts this machine's nodes.
+bool portTold(std::string_view Line, size_t K, Job &J, Child &C) {
+  if (!C.AwaitPort || Line.substr(0, PortLine.size()) != PortLine)
+    return false;
+  unsigned long Port = std::strtoul(
+      std::string(Line.substr(PortLine.size())).c_str(), nullptr, 10);
+  if (Port == 0 || Port > 65535)
+    return false;
+  C.AwaitPort = false;
+  J.Port[K] = uint16_t(Port);
+  --J.Pending;
+  return true;
+}
+
+void sendPeers(const std::vector<NodeInfo> &Nodes, Job &J,
+               std::vector<Child> &Kids) {
+  makePeers(J);
+  std::string Line = PeersLine + J.Peers + "\n";
+  for (size_t K = 0; K < Nodes.size(); ++K)
+    if (Kids[K].Remote && !Kids[K].Exited && Kids[K].Link >= 0 &&
+        Nodes[K].Port == 0)
+      (void)!write(Kids[K].Link, Line.data(), Line.size());
 }
 
 /// The launcher's watch over its nodes: what has failed, and since when.
@@ -692,16 +778,67 @@ int aspen::rt::launch::startNodes(const std::vector<NodeInfo> &Nodes, int Argc,
   Dump.sa_flags = SA_RESTART;
   sigaction(SIGUSR1, &Dump, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
-  std::vector<Child> Kids;
-  if (!startChildren(Nodes, J, Argc, Argv, Kids))
+  std::vector<Child> Kids(Nodes.size());
+  for (size_t K = 0; K < Nodes.size(); ++K) {
+    Child &C = Kids[K];
+    C.Name = Nodes[K].Name;
+    C.Exited = true; // until started
+    C.OutRelay.setPrefix("[" + C.Name + "] ");
+    C.ErrRelay.setPrefix("[" + C.Name + "] ");
+    C.OutRelay.intercept(
+        [K, &J, &C](std::string_view Line) { return portTold(Line, K, J, C); });
+  }
+  // Other machines' nodes first: those that choose their port tell it, and
+  // this machine's start with every address known.
+  bool LocalStarted = J.Pending == 0;
+  if (!startChildren(Nodes, J, Argc, Argv, Kids, false) ||
+      (LocalStarted && !startChildren(Nodes, J, Argc, Argv, Kids, true)))
     return 2;
   Watch W;
-  W.Running = Nodes.size();
-  while (W.Running > 0) {
+  auto Started = [&] {
+    size_t N = 0;
+    for (const Child &C : Kids)
+      N += !C.Exited;
+    return N;
+  };
+  W.Running = Started();
+  const auto Deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::seconds(settingCount(Setting::CONNECT_TIMEOUT));
+  while (W.Running > 0 || (!LocalStarted && !W.AnyFailed && !Interrupted)) {
     forwardAndEnforce(Kids, W);
     relayOutput(Kids);
     reapChildren(Kids, W);
+    if (LocalStarted || W.AnyFailed || Interrupted)
+      continue;
+    if (J.Pending == 0) {
+      sendPeers(Nodes, J, Kids);
+      LocalStarted = true;
+      size_t Before = Started();
+      if (!startChildren(Nodes, J, Argc, Argv, Kids, true)) {
+        W.Final = 2;
+        W.failed();
+      }
+      W.Running += Started() - Before;
+    } else if (std::chrono::steady_clock::now() > Deadline) {
+      for (size_t K = 0; K < Nodes.size(); ++K)
+        if (Kids[K].AwaitPort && !Kids[K].Exited)
+          std::fprintf(stderr,
+                       "aspen: error: node '%s' did not say within %lu s "
+                       "which port it listens on (ASPEN_CONNECT_TIMEOUT)\n",
+                       Nodes[K].Name.c_str(),
+                       (unsigned long)settingCount(Setting::CONNECT_TIMEOUT));
+      W.Final = 2;
+      W.failed();
+      for (Child &C : Kids)
+        if (!C.Exited && C.Link >= 0)
+          (void)!write(C.Link, "T", 1);
+    }
   }
+  if (!LocalStarted)
+    for (int Fd : J.ListenFd)
+      if (Fd >= 0)
+        close(Fd);
   drainOutput(Kids);
   if (Interrupted && W.Final == 0)
     W.Final = 128 + Interrupted;

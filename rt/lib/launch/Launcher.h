@@ -18,6 +18,8 @@
 
 #include "core/Graph.h"
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace aspen::rt::launch {
@@ -50,6 +52,20 @@ CoreShare shareCores(unsigned Index, unsigned Count, unsigned Cores);
 /// resolve (the transport reports it).
 bool localNodes(const std::vector<NodeInfo> &Nodes, uint32_t Self,
                 unsigned &Index, unsigned &Count);
+
+/// Binds a listening socket on Host:Port (port 0: one the kernel chooses)
+/// for a node, and says which port it took in Bound; -1 after setting Why.
+int listenOn(const std::string &Host, uint16_t Port, uint16_t &Bound,
+             std::string &Why);
+
+/// A node started by our launcher through ssh on a host whose hostfile
+/// line gives no port: listens on a port the kernel chooses, tells the
+/// launcher which (a line on standard output), and takes every node's
+/// address from the line the launcher answers with on standard input, once
+/// all such nodes have told theirs. Sets ASPEN_PEERS and ASPEN_LISTEN_FD as
+/// for a node the launcher started here. Nothing to do (true) for any
+/// other node; false after a message.
+bool exchangePorts(const std::vector<NodeInfo> &Nodes, uint32_t Self);
 
 /// Starts one process per node (fork/exec for this machine, ssh for
 /// others), relays their output prefixed with the node name, and returns

@@ -629,6 +629,11 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   Role Me = chooseRole(R);
   if (!settingGiven(Setting::NODE)) // once per job: not again in every node
     warnMisspelledSettings();
+  // Before the link's watcher starts reading standard input: the port
+  // exchange reads its line from it first.
+  if (!Me.Launcher && Me.Distributed &&
+      !launch::exchangePorts(R.Nodes, Me.Self))
+    return 2;
   if (!Me.Launcher)
     watchLauncherLink(R, Me);
   if (Me.Launcher) {
