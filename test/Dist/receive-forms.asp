@@ -4,7 +4,10 @@
 // sender at a time, local (w[1]) or remote (w[0], w[2]), each in order
 // and bounded by the small queues and windows; then a choice with a
 // deadline over a queue fed from node 3 and one fed from node 0, which
-// times out while both senders sleep and ends once both have ended.
+// times out while both senders sleep and ends once both have ended. The
+// slow senders start when the collector tells them it has reached the
+// choice, so however long the first part takes (through ssh, on a lossy
+// network), their sleeps fall in the choice's wait.
 #include <chrono>
 #include <cstdio>
 #include <aspen/runtime.h>
@@ -23,6 +26,8 @@ Module Main is Root requires Module Worker, Module Slow, Module Collect {
       w ||| c.in;
       d ||| c.data;
       k ||| c.control;
+      c.goData ||| d;
+      c.goControl ||| k;
   }
 }
 
@@ -37,9 +42,8 @@ Module Worker {
 
 Module Slow {
   void run() {
+    QueueElement go = dequeue();
     for (int i = 1; i <= 3; ++i) {
-      // Long enough that the collector, however late its node started
-      // (through ssh on a slow network), still waits for the last one.
       aspen::sleepFor(std::chrono::milliseconds(300));
       send new ArrayPayload<int>(&i, 1);
     }
@@ -49,6 +53,8 @@ Module Slow {
 Declare Module Collect {
   Input:
     Input Queue is in, data, control;
+  Output:
+    Output Queue is goData, goControl;
 }
 
 Module Collect {
@@ -61,6 +67,9 @@ Module Collect {
       }
       std::printf("from %d: %d elements, %d wrong\n", k, n, wrong);
     }
+    int one = 1;
+    send new ArrayPayload<int>(&one, 1) on goData;
+    send new ArrayPayload<int>(&one, 1) on goControl;
     int got[2] = {0, 0}, timeouts = 0;
     for (;;) {
       Received r =
