@@ -30,6 +30,11 @@ inline uint64_t timeStamp() {
 }
 /// About 5 us at 2 to 3 GHz (or 10 us of nanoseconds).
 constexpr uint64_t StealGraceTicks = 10000;
+/// How long an idle worker looks for work before it sleeps: about 20 us at
+/// 2.3 GHz, what 256 looks a pause apart took; and the most pauses (about
+/// 15 ns each here) between two looks.
+constexpr uint64_t IdleSpinTicks = 184000;
+constexpr unsigned MaxGap = 64;
 } // namespace
 
 // ThreadSanitizer must be told about every stack switch, or it mistakes
@@ -607,7 +612,14 @@ void Scheduler::stop(int S) {
 /// engines spin for as long as a call waits).
 static constexpr long SpinUs = 2000;
 void Scheduler::idle(Worker &W) {
-  for (int I = 0; I < 256; ++I) {
+  // Looks for work for about IdleSpinTicks before sleeping, further and
+  // further apart (1 to MaxGap pauses): each look reads the other workers'
+  // deques, whose owners then miss in the cache on their next push or pop,
+  // so a worker that looks every 0.1 us slows the one that has the work
+  // (a chain of hand-offs, bench/ring, on two workers).
+  const uint64_t Start = timeStamp();
+  unsigned Gap = 1;
+  for (int I = 0;; ++I) {
     if (Stopping.load(std::memory_order_acquire))
       return;
     if (Fiber *F = findWork(W)) {
@@ -616,15 +628,24 @@ void Scheduler::idle(Worker &W) {
     }
     // The network first: a fiber may just have sent, or be about to be
     // answered.
-    if (Poll && Poll())
+    if (Poll && Poll()) {
+      Gap = 1;
       continue;
+    }
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
     // waiting for this core.
-    if ((Poll && Opts.SharedCores) || Oversubscribed)
+    if ((Poll && Opts.SharedCores) || Oversubscribed) {
       sched_yield();
-    else
+      if (I >= 256)
+        break;
+      continue;
+    }
+    for (unsigned K = 0; K < Gap; ++K)
       cpuRelax();
+    Gap = std::min(2 * Gap, MaxGap);
+    if (timeStamp() - Start > IdleSpinTicks)
+      break;
   }
   if (Poll) {
     // Messages from other nodes: poll the network while waiting a while

@@ -138,6 +138,18 @@ def connect(host, port, deadline):
             time.sleep(0.02)
 
 
+# The jobs of the stranger tests keep running until this file exists
+# (FAKE_NODE_DONE: their module A waits for it), made once every knock is
+# done: a fixed sleep was sometimes over before the knocks on a loaded
+# machine.
+DONE = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"fake_node-{os.getpid()}.done")
+os.environ["FAKE_NODE_DONE"] = DONE
+
+
+def knocked():
+    open(DONE, "w").close()
+
+
 def finish(proc):
     try:
         out, err = proc.communicate(timeout=60)
@@ -147,6 +159,8 @@ def finish(proc):
         print("fake_node: the job hung", file=sys.stderr)
     sys.stdout.write(out.decode())
     sys.stderr.write(err.decode())
+    if os.path.exists(DONE):
+        os.remove(DONE)
     return proc.returncode
 
 
@@ -173,6 +187,7 @@ def stranger(exe, host, port):
             print(f"fake_node: node 0 sent {len(rest)} bytes to a wrong proof",
                   file=sys.stderr)
         s.close()
+    knocked()
     return finish(proc)
 
 
@@ -186,6 +201,7 @@ def flood(exe, host, port):
         s.connect((host, int(port)))
         s.sendall(b"GET / HTTP/1.0\r\n\r\n" + os.urandom(64))
         s.close()
+    knocked()
     return finish(proc)
 
 
@@ -348,6 +364,7 @@ def replay(exe, host0, port0, host1, port1, secret):
     attack(3, hello2, lambda ans: mac_dial(key, nd2, na, 1, 0, phash))
     # (4) Right for this connection: accepted, then dropped as a duplicate.
     attack(4, hello2, lambda ans: mac_dial(key, nd2, ans[12:44], 1, 0, phash))
+    knocked()
     s0, s1 = finish(node0), finish(node1)
     rs.close()
     return s0 or s1
