@@ -42,6 +42,25 @@ uint64_t programHash(const Runtime &R) {
     Mix(N.Name.data(), N.Name.size());
   return H;
 }
+/// The port of node K of N whose hostfile line gives none, started by a
+/// cluster launcher (srun, mpirun), which tells the nodes nothing but their
+/// rank: ASPEN_PORT when given; else one the job's secret picks, below the
+/// kernel's ephemeral range (32768 on), the same on every node of the job,
+/// one after another for its nodes (so nodes of one job sharing a host
+/// never collide) and, for two jobs, 20,000 ports apart at random: a fixed
+/// default made a second job on any host of the first fail, and lets
+/// anyone who can run a process there hold the port first. Nobody without
+/// the secret can tell which ports a job will use.
+uint16_t defaultPort(const std::string &Seed, size_t K, size_t N) {
+  if (settingGiven(Setting::PORT))
+    return uint16_t(settingCount(Setting::PORT));
+  constexpr uint64_t First = 10000, End = 32768;
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : Seed + "port")
+    H = (H ^ C) * 1099511628211ull;
+  const uint64_t Span = End - First > N ? End - First - N : 1;
+  return uint16_t(First + H % Span + K);
+}
 } // namespace
 
 transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
@@ -70,9 +89,6 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
       At = Comma + 1;
     }
   }
-  for (NodeInfo &N : C.Nodes)
-    if (N.Port == 0)
-      N.Port = uint16_t(settingCount(Setting::PORT));
   if (const char *Fd = settingText(Setting::LISTEN_FD))
     C.ListenFd = std::atoi(Fd);
   const char *Secret = settingText(Setting::JOB_SECRET);
@@ -106,6 +122,9 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
   for (size_t K = 0; K < 32; K += 2)
     Seed += char(std::strtoul(std::string(Secret + K, 2).c_str(), nullptr, 16));
   C.Secret = Seed;
+  for (size_t K = 0; K < C.Nodes.size(); ++K)
+    if (C.Nodes[K].Port == 0)
+      C.Nodes[K].Port = defaultPort(Seed, K, C.Nodes.size());
   C.ConnectTimeout = double(settingCount(Setting::CONNECT_TIMEOUT));
   C.PeerTimeout = double(settingCount(Setting::PEER_TIMEOUT));
   C.MaxFrame = settingCount(Setting::MAX_FRAME);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""cluster_launch.py [--bind] STYLE N EXE [ARGS...]: starts N node processes of EXE
+"""cluster_launch.py [--bind] [--no-port] STYLE N EXE [ARGS...]: starts N node processes of EXE
 the way a cluster launcher does, with no help from aspen's own launcher:
 each gets only its rank and the job's size and id in the variables of
 STYLE (slurm: SLURM_PROCID; ompi: OMPI_COMM_WORLD_RANK; pmi: PMI_RANK, as
@@ -18,6 +18,11 @@ import sys
 args = sys.argv[1:]
 bind = args[0] == "--bind"
 if bind:
+    args = args[1:]
+# --no-port: ASPEN_PORT is not set, as a user who exports only the secret
+# leaves it; the nodes take the ports the secret picks.
+no_port = args[0] == "--no-port"
+if no_port:
     args = args[1:]
 style, n, cmd = args[0], int(args[1]), args[2:]
 cpus = sorted(os.sched_getaffinity(0))
@@ -39,8 +44,10 @@ for rank in range(n):
     for v in ("ASPEN_NODE", "ASPEN_PEERS", "ASPEN_LISTEN_FD", "ASPEN_WORKERS",
               "ASPEN_PIN", "ASPEN_FIRST_CORE", "ASPEN_JOB_SECRET"):
         env.pop(v, None)
-    env.update({names[0]: str(rank), names[1]: str(n), names[2]: job,
-                "ASPEN_PORT": str(port)})
+    env.update({names[0]: str(rank), names[1]: str(n), names[2]: job})
+    env.pop("ASPEN_PORT", None)
+    if not no_port:
+        env["ASPEN_PORT"] = str(port)
     if secret:
         env["ASPEN_JOB_SECRET"] = secret
     cpu = cpus[rank % len(cpus)]
