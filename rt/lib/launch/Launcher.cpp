@@ -569,10 +569,11 @@ void sendPeers(const std::vector<NodeInfo> &Nodes, Job &J,
                std::vector<Child> &Kids) {
   makePeers(J);
   std::string Line = PeersLine + J.Peers + "\n";
-  for (size_t K = 0; K < Nodes.size(); ++K)
-    if (Kids[K].Remote && !Kids[K].Exited && Kids[K].Link >= 0 &&
-        Nodes[K].Port == 0)
-      (void)!write(Kids[K].Link, Line.data(), Line.size());
+  // Every remote node: those with a port of their own were started with
+  // the others' unknown too, and wait for the list as well.
+  for (Child &C : Kids)
+    if (C.Remote && !C.Exited && C.Link >= 0)
+      (void)!write(C.Link, Line.data(), Line.size());
 }
 
 /// The launcher's watch over its nodes: what has failed, and since when.

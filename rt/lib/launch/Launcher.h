@@ -62,9 +62,11 @@ int listenOn(const std::string &Host, uint16_t Port, uint16_t &Bound,
 /// line gives no port: listens on a port the kernel chooses, tells the
 /// launcher which (a line on standard output), and takes every node's
 /// address from the line the launcher answers with on standard input, once
-/// all such nodes have told theirs. Sets ASPEN_PEERS and ASPEN_LISTEN_FD as
-/// for a node the launcher started here. Nothing to do (true) for any
-/// other node; false after a message.
+/// all such nodes have told theirs; a remote node with a port of its own
+/// started meanwhile takes the same line. Sets ASPEN_PEERS (and
+/// ASPEN_LISTEN_FD for a node that chose its port) as for a node the
+/// launcher started here. Nothing to do (true) for any other node; false
+/// after a message.
 bool exchangePorts(const std::vector<NodeInfo> &Nodes, uint32_t Self);
 
 /// Starts one process per node (fork/exec for this machine, ssh for

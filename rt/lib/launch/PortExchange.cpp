@@ -15,6 +15,9 @@
 //   node -> launcher, standard output:  "\x01aspen-port PORT\n"
 //   launcher -> node, standard input:   "Phost:port,host:port,...\n"
 //
+// A remote node with a port of its own, started while others' are not
+// known yet, writes nothing but waits for the same line back.
+//
 // The line out is the node's first, written before any user code runs;
 // the launcher takes it out of the node's output. The line back comes
 // after the job secret (read by the remote shell) and before the bytes the
@@ -104,30 +107,39 @@ bool exchangePorts(const std::vector<NodeInfo> &Nodes, uint32_t Self) {
   if (!Link || std::strcmp(Link, "1") != 0 || !Peers ||
       settingText(Setting::LISTEN_FD))
     return true;
+  // Every node the launcher started while some port was unknown waits
+  // for the full list; only those whose own port is unknown choose one.
   std::string Host, Port;
-  if (!entryOf(Peers, Self, Host, Port) || Port != "0")
+  bool AnyUnknown = false;
+  for (uint32_t K = 0; K < Nodes.size(); ++K)
+    AnyUnknown |= entryOf(Peers, K, Host, Port) && Port == "0";
+  if (!AnyUnknown || !entryOf(Peers, Self, Host, Port))
     return true;
+  const bool Choose = Port == "0";
   const std::string &Name = Nodes[Self].Name;
-  std::string Why;
   uint16_t Bound = 0;
-  int Fd = listenOn(Host, 0, Bound, Why);
-  if (Fd < 0) {
-    std::fprintf(stderr, "aspen: error: node '%s': cannot listen on %s: %s\n",
-                 Name.c_str(), Host.c_str(), Why.c_str());
-    return false;
-  }
-  char Told[64];
-  int Len = std::snprintf(Told, sizeof Told,
-                          "\x01"
-                          "aspen-port %u\n",
-                          unsigned(Bound));
-  std::fflush(stdout); // anything a static constructor printed goes first
-  if (write(1, Told, size_t(Len)) != Len) {
-    std::fprintf(stderr,
-                 "aspen: error: node '%s': cannot tell the launcher its "
-                 "port: %s\n",
-                 Name.c_str(), std::strerror(errno));
-    return false;
+  int Fd = -1;
+  if (Choose) {
+    std::string Why;
+    Fd = listenOn(Host, 0, Bound, Why);
+    if (Fd < 0) {
+      std::fprintf(stderr, "aspen: error: node '%s': cannot listen on %s: %s\n",
+                   Name.c_str(), Host.c_str(), Why.c_str());
+      return false;
+    }
+    char Told[64];
+    int Len = std::snprintf(Told, sizeof Told,
+                            "\x01"
+                            "aspen-port %u\n",
+                            unsigned(Bound));
+    std::fflush(stdout); // anything a static constructor printed goes first
+    if (write(1, Told, size_t(Len)) != Len) {
+      std::fprintf(stderr,
+                   "aspen: error: node '%s': cannot tell the launcher its "
+                   "port: %s\n",
+                   Name.c_str(), std::strerror(errno));
+      return false;
+    }
   }
   // The launcher answers once every node has told its port; it gives up on
   // them after the connect timeout, and this node waits a little longer so
@@ -145,17 +157,18 @@ bool exchangePorts(const std::vector<NodeInfo> &Nodes, uint32_t Self) {
                    Name.c_str());
     return false;
   }
+  const std::string Mine = Choose ? std::to_string(Bound) : Port;
   std::string Check;
-  if (!entryOf(Line.substr(1), Self, Host, Check) ||
-      Check != std::to_string(Bound)) {
+  if (!entryOf(Line.substr(1), Self, Host, Check) || Check != Mine) {
     std::fprintf(stderr,
                  "aspen: error: node '%s': the launcher sent addresses that "
-                 "do not list this node's port %u\n",
-                 Name.c_str(), unsigned(Bound));
+                 "do not list this node's port %s\n",
+                 Name.c_str(), Mine.c_str());
     return false;
   }
   setenv(info(Setting::PEERS).Name, Line.c_str() + 1, 1);
-  setenv(info(Setting::LISTEN_FD).Name, std::to_string(Fd).c_str(), 1);
+  if (Choose)
+    setenv(info(Setting::LISTEN_FD).Name, std::to_string(Fd).c_str(), 1);
   return true;
 }
 
