@@ -53,6 +53,15 @@ CoreShare shareCores(unsigned Index, unsigned Count, unsigned Cores);
 bool localNodes(const std::vector<NodeInfo> &Nodes, uint32_t Self,
                 unsigned &Index, unsigned &Count);
 
+/// One entry of ASPEN_PEERS (`host:port,...`, IPv6 addresses bracketed):
+/// the host, bare, and its port (0: the node chooses it, not known yet).
+struct PeerAddress {
+  std::string Host;
+  uint16_t Port = 0;
+};
+/// The entries of a peers list, up to the first malformed one.
+std::vector<PeerAddress> parsePeers(const std::string &Peers);
+
 /// Binds a listening socket on Host:Port (port 0: one the kernel chooses)
 /// for a node, and says which port it took in Bound; -1 after setting Why.
 int listenOn(const std::string &Host, uint16_t Port, uint16_t &Bound,

@@ -40,28 +40,29 @@
 
 namespace aspen::rt::launch {
 
-namespace {
-/// Entry Self of a `host:port,...` list, or npos.
-bool entryOf(const std::string &Peers, uint32_t Self, std::string &Host,
-             std::string &Port) {
-  size_t At = 0;
-  for (uint32_t K = 0; K < Self; ++K) {
-    At = Peers.find(',', At);
-    if (At == std::string::npos)
-      return false;
-    ++At;
+std::vector<PeerAddress> parsePeers(const std::string &Peers) {
+  std::vector<PeerAddress> Out;
+  for (size_t At = 0;;) {
+    size_t Comma = Peers.find(',', At), Colon = Peers.rfind(':', Comma);
+    if (Colon == std::string::npos || Colon < At)
+      break;
+    PeerAddress P;
+    P.Host = Peers.substr(At, Colon - At);
+    // An IPv6 address comes bracketed, [::1]:port; the resolver wants it
+    // bare.
+    if (P.Host.size() > 2 && P.Host.front() == '[' && P.Host.back() == ']')
+      P.Host = P.Host.substr(1, P.Host.size() - 2);
+    P.Port =
+        uint16_t(std::atoi(Peers.substr(Colon + 1, Comma - Colon - 1).c_str()));
+    Out.push_back(std::move(P));
+    if (Comma == std::string::npos)
+      break;
+    At = Comma + 1;
   }
-  size_t End = Peers.find(',', At), Colon = Peers.rfind(':', End);
-  if (Colon == std::string::npos || Colon < At)
-    return false;
-  Host = Peers.substr(At, Colon - At);
-  if (Host.size() > 2 && Host.front() == '[' && Host.back() == ']')
-    Host = Host.substr(1, Host.size() - 2);
-  Port =
-      Peers.substr(Colon + 1, End == std::string::npos ? End : End - Colon - 1);
-  return true;
+  return Out;
 }
 
+namespace {
 /// One line from standard input, read a byte at a time (what follows it
 /// is the signal relay's), waiting until Deadline. A 'T' before it: the
 /// launcher was interrupted meanwhile.
@@ -109,13 +110,14 @@ bool exchangePorts(const std::vector<NodeInfo> &Nodes, uint32_t Self) {
     return true;
   // Every node the launcher started while some port was unknown waits
   // for the full list; only those whose own port is unknown choose one.
-  std::string Host, Port;
+  const std::vector<PeerAddress> Given = parsePeers(Peers);
   bool AnyUnknown = false;
-  for (uint32_t K = 0; K < Nodes.size(); ++K)
-    AnyUnknown |= entryOf(Peers, K, Host, Port) && Port == "0";
-  if (!AnyUnknown || !entryOf(Peers, Self, Host, Port))
+  for (const PeerAddress &P : Given)
+    AnyUnknown |= P.Port == 0;
+  if (!AnyUnknown || Self >= Given.size())
     return true;
-  const bool Choose = Port == "0";
+  const std::string &Host = Given[Self].Host;
+  const bool Choose = Given[Self].Port == 0;
   const std::string &Name = Nodes[Self].Name;
   uint16_t Bound = 0;
   int Fd = -1;
@@ -157,13 +159,16 @@ bool exchangePorts(const std::vector<NodeInfo> &Nodes, uint32_t Self) {
                    Name.c_str());
     return false;
   }
-  const std::string Mine = Choose ? std::to_string(Bound) : Port;
-  std::string Check;
-  if (!entryOf(Line.substr(1), Self, Host, Check) || Check != Mine) {
+  const uint16_t Mine = Choose ? Bound : Given[Self].Port;
+  const std::vector<PeerAddress> Sent = parsePeers(Line.substr(1));
+  bool Complete = Sent.size() == Nodes.size();
+  for (const PeerAddress &P : Sent)
+    Complete &= P.Port != 0;
+  if (!Complete || Sent[Self].Port != Mine) {
     std::fprintf(stderr,
                  "aspen: error: node '%s': the launcher sent addresses that "
-                 "do not list this node's port %s\n",
-                 Name.c_str(), Mine.c_str());
+                 "are incomplete or do not list this node's port %u\n",
+                 Name.c_str(), unsigned(Mine));
     return false;
   }
   setenv(info(Setting::PEERS).Name, Line.c_str() + 1, 1);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "launch/Launcher.h"
 #include "run/Run.h"
 #include "support/Support.h"
 #include <cstdio>
@@ -71,22 +72,10 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.QueueCapacity = R.QueueCapacity;
   if (const char *Peers = settingText(Setting::PEERS)) {
     // host:port,host:port,... as the launcher resolved and bound them.
-    std::string S = Peers;
-    size_t At = 0;
-    for (NodeInfo &N : C.Nodes) {
-      size_t Comma = S.find(',', At), Colon = S.rfind(':', Comma);
-      if (Colon == std::string::npos || Colon < At)
-        break;
-      N.Host = S.substr(At, Colon - At);
-      // An IPv6 address comes bracketed, [::1]:port; the resolver wants it
-      // bare.
-      if (N.Host.size() > 2 && N.Host.front() == '[' && N.Host.back() == ']')
-        N.Host = N.Host.substr(1, N.Host.size() - 2);
-      N.Port =
-          uint16_t(std::atoi(S.substr(Colon + 1, Comma - Colon - 1).c_str()));
-      if (Comma == std::string::npos)
-        break;
-      At = Comma + 1;
+    std::vector<launch::PeerAddress> Given = launch::parsePeers(Peers);
+    for (size_t K = 0; K < Given.size() && K < C.Nodes.size(); ++K) {
+      C.Nodes[K].Host = std::move(Given[K].Host);
+      C.Nodes[K].Port = Given[K].Port;
     }
   }
   if (const char *Fd = settingText(Setting::LISTEN_FD))
