@@ -19,8 +19,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <exception>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <typeinfo>
 
@@ -229,9 +232,8 @@ void Transport::Impl::drain(OutChan &O) {
   // Within the window; and two messages may always be in flight, so that
   // messages larger than the window still overlap (one is written while
   // the other is read) instead of each waiting for the last one's credit.
-  while (
-      !O.EosSent && O.Credits > 0 &&
-      (O.BytesInFlight < C.WindowBytes || O.Credits + 1 >= C.WindowMessages)) {
+  while (!O.EosSent && O.Credits > 0 &&
+         (O.BytesInFlight < C.WindowBytes || O.InFlight < 2)) {
     Payload *P = nullptr;
     if (!Q.tryPop(P)) {
       // Closed and drained: the count is read before the queue.
@@ -261,6 +263,7 @@ void Transport::Impl::drain(OutChan &O) {
     if (Failed)
       return;
     --O.Credits;
+    ++O.InFlight;
     O.BytesInFlight += Len;
   }
   if (Popped)
@@ -391,7 +394,11 @@ void Transport::Impl::control(Peer &P, const Header &H, const char *Body) {
       if (!O || O->End.Peer != P.Index)
         return protocolError(P, "credit for unknown channel " +
                                     std::to_string(Id));
-      O->Credits += getPod<uint32_t>(Body + K + 4);
+      // A window raised (sizeWindows) comes as credit for messages never
+      // sent: InFlight stops at 0.
+      const uint32_t M = getPod<uint32_t>(Body + K + 4);
+      O->Credits += M;
+      O->InFlight -= std::min(M, O->InFlight);
       uint64_t B = getPod<uint64_t>(Body + K + 8);
       O->BytesInFlight -= std::min<uint64_t>(B, O->BytesInFlight);
       drain(*O);
@@ -526,11 +533,67 @@ void Transport::Impl::retry(InChan &IC) {
 void Transport::Impl::grant(InChan &IC, size_t Len) {
   ++IC.GrantMessages;
   IC.GrantBytes += Len;
-  if (!IC.GrantQueued && (IC.GrantMessages * 2 >= C.WindowMessages ||
+  if (!IC.GrantQueued && (IC.GrantMessages * 2 >= IC.Window ||
                           IC.GrantBytes * 2 >= C.WindowBytes)) {
     IC.GrantQueued = true;
     GrantList.push_back(&IC);
   }
+}
+
+/// Messages one channel can move per microsecond at most (small ones, on
+/// this transport: about 2 million a second between two cores), so a
+/// window of that many per microsecond of round trip keeps a long link
+/// full; a shorter one is the floor's (Config::WindowMessages). A 1 ms
+/// link with 64 messages in flight carried 1 KiB messages at 16 MiB/s
+/// where its 1 Gbit/s allows 117 (docs/benchmarks.md).
+static constexpr uint32_t MessagesPerUs = 2;
+
+void Transport::Impl::sizeWindows() {
+  for (auto &PP : Peers) {
+    if (!PP || !PP->Up)
+      continue;
+    Peer &P = *PP;
+    // The kernel's smoothed round trip, from the connection's handshake
+    // and the greeting's segments: this node's own view, so the two ends
+    // of a connection may choose different windows for their channels.
+    tcp_info Info{};
+    socklen_t Len = sizeof Info;
+    if (::getsockopt(P.Sock.native_handle(), IPPROTO_TCP, TCP_INFO, &Info,
+                     &Len) == 0)
+      P.RttUs = Info.tcpi_rtt;
+    uint64_t Want = uint64_t(P.RttUs) * MessagesPerUs;
+    P.Window = C.WindowByRtt ? uint32_t(std::clamp<uint64_t>(
+                                   Want, C.WindowMessages, C.MaxWindowMessages))
+                             : C.WindowMessages;
+    bool Raised = false;
+    for (auto &IC : Ins) {
+      if (IC->End.Peer != P.Index || P.Window <= IC->Window)
+        continue;
+      putHeader(P.Buf, 16, ControlChannel, Credit);
+      putPod<uint32_t>(P.Buf, IC->End.Id);
+      putPod<uint32_t>(P.Buf, P.Window - IC->Window);
+      putPod<uint64_t>(P.Buf, 0);
+      IC->Window = P.Window;
+      Raised = true;
+    }
+    if (Raised)
+      write(P);
+  }
+}
+
+std::string Transport::statsText() const {
+  std::string Out;
+  for (auto &PP : I->Peers) {
+    if (!PP || !PP->Window)
+      continue;
+    char Line[160];
+    std::snprintf(Line, sizeof Line,
+                  "  link to node %u: round trip %.3f ms when the job "
+                  "started, window %u messages per channel\n",
+                  PP->Index, PP->RttUs / 1e3, PP->Window);
+    Out += Line;
+  }
+  return Out;
 }
 
 void Transport::Impl::flushGrants() {

@@ -288,6 +288,7 @@ Transport::Transport(Config C, std::vector<ChannelEnd> Out,
   for (ChannelEnd &E : In) {
     auto IC = std::make_unique<Impl::InChan>();
     IC->End = E;
+    IC->Window = I->C.WindowMessages;
     IC->Waiter.External = &Impl::hook;
     IC->Waiter.Owner = I.get();
     IC->Waiter.ExternalTag = E.Id | 0x80000000u;
@@ -313,6 +314,7 @@ void Transport::start(Scheduler &S) {
   I->Sched = &S;
   I->Started = true;
   I->Io.restart();
+  I->sizeWindows();
   for (auto &P : I->Peers)
     if (P && P->Up)
       I->read(*P);

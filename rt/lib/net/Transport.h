@@ -61,7 +61,13 @@ struct Config {
   size_t MaxFrame = 256 << 20;  // bytes, ASPEN_MAX_FRAME
   size_t QueueCapacity = 256;   // of each outbound queue, in messages
   size_t QueueBytes = 16 << 20; // and in bytes of arrays and strings
+  /// Messages a channel may have in flight: the least, or with
+  /// WindowByRtt unset, the window. With it, each receiving node raises
+  /// the window of the channels from a peer to what the connection's round
+  /// trip needs (Transport::Impl::sizeWindows), up to MaxWindowMessages.
   uint32_t WindowMessages = 64;
+  bool WindowByRtt = true;
+  uint32_t MaxWindowMessages = 16384;
   // Enough for the bandwidth-delay product of a fast network (8 MiB is
   // 100 Gb/s for 670 us) on top of the sockets' own buffers; more only
   // spreads the arrays in flight over more memory than the caches hold
@@ -109,6 +115,8 @@ public:
   /// finished; otherwise a failure to report to the other nodes). Returns
   /// the node's exit status.
   int finish(int Status);
+  /// ASPEN_STATS: a line per connection (its round trip and window).
+  std::string statsText() const;
 
   struct Impl;
 

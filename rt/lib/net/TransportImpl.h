@@ -116,6 +116,9 @@ struct Transport::Impl {
     std::unique_ptr<FrameDecoder> Decoder;
     std::string Error;       // last connect error, for messages
     bool AuthFailed = false; // what answered at its address was warned about
+    // The round trip the kernel measured when the job started (us), and
+    // the window the channels from this peer were given for it.
+    uint32_t RttUs = 0, Window = 0;
     // TLS (ASPEN_NET_TLS): the connection's state on its socket, and its
     // key while it greets.
     SslPtr Tls;
@@ -129,6 +132,7 @@ struct Transport::Impl {
     InputPort Port;
     Fiber Waiter; // parks in Port.Consumer
     uint32_t Credits = 0;
+    uint32_t InFlight = 0; // messages sent and not yet credited back
     size_t BytesInFlight = 0;
     bool EosSent = false;
   };
@@ -141,6 +145,7 @@ struct Transport::Impl {
     uint32_t GrantMessages = 0;
     uint64_t GrantBytes = 0;
     bool GrantQueued = false;
+    uint32_t Window = 0; // messages the sender may have in flight
   };
 
   Config C;
@@ -400,6 +405,13 @@ struct Transport::Impl {
   void grant(InChan &IC, size_t Len);
 
   void flushGrants();
+
+  /// When the job starts: the window of the channels from each peer, from
+  /// the round trip the kernel measured on its connection. A channel
+  /// starts with Config::WindowMessages credits on both sides; a larger
+  /// window is given to the sender as extra credit, so the two ends never
+  /// need to agree on a figure (only the receiver's grants follow it).
+  void sizeWindows();
 
   //===--------------------------------------------------------------------===//
   // Kicks from workers (Transport.cpp)

@@ -118,6 +118,9 @@ transport::Config nodeConfig(const Runtime &R, uint32_t Self) {
   C.PeerTimeout = double(settingCount(Setting::PEER_TIMEOUT));
   C.MaxFrame = settingCount(Setting::MAX_FRAME);
   C.WindowMessages = uint32_t(settingCount(Setting::NET_WINDOW));
+  // A window given is the window; by default 64 is the least, raised by
+  // each connection's round trip.
+  C.WindowByRtt = !settingGiven(Setting::NET_WINDOW);
   C.WindowBytes = settingCount(Setting::NET_WINDOW_BYTES);
   C.QueueBytes = settingCount(Setting::NET_QUEUE_BYTES);
   C.Tls = settingFlag(Setting::NET_TLS);

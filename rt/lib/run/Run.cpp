@@ -595,6 +595,8 @@ int runAndFinish(Runtime &R, Scheduler &Sched, transport::Transport *Net) {
   if (StatsEnabled) {
     flushOutput(); // what the program printed comes first
     reportStats((trace::now() - Start) / 1e9);
+    if (Net)
+      std::fputs(Net->statsText().c_str(), stderr);
     StatsReported = true;
   }
   flushOutput();
