@@ -87,11 +87,23 @@ struct InputPort {
   /// edge's place among the edges into this queue, the same on every node.
   std::unique_ptr<SenderRing[]> Senders;
   uint32_t NumSenders = 0;
-  uint32_t NextSender = 0; // the consumer's: where the next turn starts
-  uint32_t LastSender = 0; // the consumer's: the ring of the last pop
-  bool BySender = false;   // set at registration, before the queues exist
+  uint32_t NextSender = 0;   // the consumer's: where the next turn starts
+  uint32_t LastSender = 0;   // the consumer's: the ring of the last pop
+  bool BySender = false;     // set at registration, before the queues exist
+  uint32_t WakeSwitches = 0; // the consumer's: LightWake changes (STATS)
+  uint64_t PoppedAtPark = 0; // the consumer's: popped() at its last park
   alignas(CacheLine) std::atomic<Fiber *> Consumer{nullptr};
   std::atomic<int> ProducersWaiting{0};
+  /// The wake-up protocol's barriers (wakeConsumer and the consumer's
+  /// publish-then-recheck, a Dekker pair): 0, a full fence on both sides;
+  /// 1, producers' free (lightBarrier) and the consumer's heavyBarrier. The
+  /// consumer chooses, at a park, from the messages it took since the
+  /// last: a stream (many) pays one system call per park instead of a
+  /// fence per message, a chain (one per park) keeps the fences. A switch
+  /// is made in a park that uses heavyBarrier, and the consumer's other
+  /// waits read it (consumerBarrier), so no wake-up is lost to it:
+  /// docs/runtime.md, "Waking a consumer".
+  std::atomic<uint8_t> LightWake{0};
   std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
   uint32_t NumProducers = 0;
   /// Producers whose run() has not returned. At zero, with the queue empty,
@@ -299,6 +311,11 @@ extern bool StatsEnabled;
 /// on another worker: parking and waking cost a steal and two context
 /// switches, far more than a short spin when the other side is active.
 inline constexpr int SpinIterations = 512;
+/// Messages a consumer takes between two parks from which its producers'
+/// wake-up barrier becomes free and its own park a system call
+/// (InputPort::LightWake): a heavyBarrier costs 2 to 15 us here, a full
+/// fence on a send 10 to 30 ns.
+inline constexpr uint64_t LightStreamPops = 1024;
 inline void cpuPause() { __builtin_ia32_pause(); }
 
 /// Sends one message from I's output port Port to one of its targets,
@@ -315,6 +332,15 @@ void traceDequeue(Instance &I, unsigned Port, uint64_t Start, uint64_t TPop);
 /// After a push: wakes the port's consumer if it waits (the Dekker
 /// partner of the consumer's publish-then-recheck).
 void wakeConsumer(InputPort &In);
+/// The consumer's barrier between publishing itself in In.Consumer and
+/// looking at the queue again, for a wait that does not choose the mode
+/// (InputPort::LightWake): heavy while the port's producers' is free.
+inline void consumerBarrier(const InputPort &In) {
+  if (In.LightWake.load(std::memory_order_relaxed))
+    heavyBarrier();
+  else
+    fullFence();
+}
 /// After a pop: wakes the producers that wait for room.
 void wakeProducers(InputPort &In);
 /// Producer Slot of the port has ended; at the last, the stream is closed.

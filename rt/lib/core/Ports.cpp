@@ -43,9 +43,17 @@ inline uint64_t nowNs() { return trace::now(); }
 
 Scheduler *currentScheduler() { return GSched; }
 
-// Dekker with the consumer's publish-then-recheck in aspenDequeue.
+// Dekker with the consumer's publish-then-recheck in aspenDequeue; which
+// side pays the barrier is the consumer's choice (InputPort::LightWake).
+// The mode is read after the push: a producer that reads 0 fences; one
+// that reads 1 either sees a consumer that parks with heavyBarrier, or one
+// whose switch back to 0 ran heavyBarrier after this push was executed,
+// which made the push visible before the consumer looks again.
 void wakeConsumer(InputPort &In) {
-  fullFence();
+  if (In.LightWake.load(std::memory_order_relaxed))
+    lightBarrier();
+  else
+    fullFence();
   if (In.Consumer.load(std::memory_order_relaxed))
     if (Fiber *C = In.Consumer.exchange(nullptr, std::memory_order_acq_rel))
       GSched->wake(C, /*Handoff=*/true);
@@ -315,7 +323,21 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       }
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       In.Consumer.store(&I.F, std::memory_order_relaxed);
-      fullFence();
+      // A stream (LightStreamPops taken since the last park) moves the
+      // port's barrier to this side; fewer move it back. Either switch
+      // parks with heavyBarrier (so does every park in the light mode).
+      const uint64_t Popped = In.popped();
+      const bool Light = Popped - In.PoppedAtPark >= LightStreamPops;
+      In.PoppedAtPark = Popped;
+      const bool WasLight = In.LightWake.load(std::memory_order_relaxed);
+      if (Light != WasLight) {
+        In.LightWake.store(Light, std::memory_order_relaxed);
+        ++In.WakeSwitches;
+      }
+      if (Light || WasLight)
+        heavyBarrier();
+      else
+        fullFence();
       // An element popped here may be an empty one that was sent: it is
       // delivered, not taken for a wake-up.
       bool Got = In.tryPop(P);

@@ -128,7 +128,13 @@ Received::Status Receiver::run(long long TimeoutNs, Payload *&P,
       port(K).Consumer.store(&I.F, std::memory_order_relaxed);
     if (A)
       A->Slot.store(&I.F, std::memory_order_relaxed);
-    fullFence();
+    bool Light = false;
+    for (unsigned K = 0; K < N; ++K)
+      Light |= port(K).LightWake.load(std::memory_order_relaxed) != 0;
+    if (Light)
+      heavyBarrier();
+    else
+      fullFence();
     // Dekker with the producers' push-then-look (wakeConsumer) and the
     // alarm's fire-then-look.
     bool Got = sweep(P, Which, Closed);

@@ -246,7 +246,7 @@ void Transport::Impl::drain(OutChan &O) {
         }
       } else {
         Q.Consumer.store(&O.Waiter, std::memory_order_relaxed);
-        fullFence();
+        consumerBarrier(Q);
         bool Got = Q.tryPop(P);
         if (!Got && Q.OpenProducers.load(std::memory_order_acquire) != 0)
           break; // a sender's push (or its end) will kick us

@@ -54,6 +54,15 @@ void reportStats(double Seconds, int Signal) {
                      T.Port->HighWater.load(), R.QueueCapacity);
       }
   for (auto &I : R.Instances)
+    for (size_t Port = 0; Port < I->Type->Inputs.size(); ++Port)
+      if (uint32_t N = I->Inputs[Port].WakeSwitches)
+        std::fprintf(stderr,
+                     "  instance %s, %s: the wake-up barrier moved %u time%s "
+                     "between its producers and it\n",
+                     I->Name.c_str(),
+                     queueName(*I->Type, uint32_t(Port), "input").c_str(), N,
+                     N == 1 ? "" : "s");
+  for (auto &I : R.Instances)
     if (const uint64_t D = I->DequeueNs, S = I->SendNs; D || S)
       std::fprintf(stderr,
                    "  instance %s: parked %.3f s in dequeue, %.3f s in send\n",

@@ -176,7 +176,7 @@ void Engine::pump() {
     bool WantInput = !InputDone;
     if (WantInput)
       In.Consumer.store(&I.F, std::memory_order_relaxed);
-    fullFence();
+    consumerBarrier(In);
     int64_t P = Pending.load(std::memory_order_acquire);
     bool Ready = Failed.load() || Exit.mayHaveItems() ||
                  (InputDone && P == 0) ||
