@@ -12,6 +12,7 @@
 
 #include "run/Run.h"
 #include "snet/SNet.h"
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -51,7 +52,10 @@ void reportStats(double Seconds, int Signal) {
                      "  edge %s -> %s: %llu messages, queue high-water %zu of "
                      "%zu\n",
                      From.c_str(), Dest.c_str(), (unsigned long long)T.Sent,
-                     T.Port->HighWater.load(), R.QueueCapacity);
+                     // A producer may see a slot freed before the
+                     // consumer's count moves past it: one over, briefly.
+                     std::min(T.Port->HighWater.load(), R.QueueCapacity),
+                     R.QueueCapacity);
       }
   for (auto &I : R.Instances)
     for (size_t Port = 0; Port < I->Type->Inputs.size(); ++Port)
