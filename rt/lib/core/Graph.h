@@ -92,6 +92,9 @@ struct InputPort {
   bool BySender = false;     // set at registration, before the queues exist
   uint32_t WakeSwitches = 0; // the consumer's: LightWake changes (STATS)
   uint64_t PoppedAtPark = 0; // the consumer's: popped() at its last park
+  /// ASPEN_TRACE: this queue's part of the flow ids of the messages it
+  /// carries (trace::flowId), the same on every node.
+  uint64_t FlowKey = 0;
   alignas(CacheLine) std::atomic<Fiber *> Consumer{nullptr};
   std::atomic<int> ProducersWaiting{0};
   /// The wake-up protocol's barriers (wakeConsumer and the consumer's
@@ -104,11 +107,23 @@ struct InputPort {
   /// waits read it (consumerBarrier), so no wake-up is lost to it:
   /// docs/runtime.md, "Waking a consumer".
   std::atomic<uint8_t> LightWake{0};
-  std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
+  /// The same choice for the other pair, a producer that waits for room
+  /// (wakeProducers after every pop, the producer's register-then-recheck):
+  /// 1, the consumer's side free and a waiting producer's a heavyBarrier;
+  /// 0, a full fence on both. Producers choose at their parks, from the
+  /// messages the queue passed since the last (PoppedAtProducerPark): a
+  /// producer that finds the queue full again after a few pops (a fine
+  /// grain of work behind a slower consumer) keeps the fences.
+  std::atomic<uint8_t> HeavyProducers{1};
+  /// popped() at a producer's last park here (its low 32 bits: only
+  /// differences below 2^32 are compared).
+  std::atomic<uint32_t> PoppedAtProducerPark{0};
+  std::atomic<uint32_t> ProducerWakeSwitches{0}; // HeavyProducers changes
   uint32_t NumProducers = 0;
   /// Producers whose run() has not returned. At zero, with the queue empty,
   /// the stream has ended and dequeue returns an empty element.
   std::atomic<uint32_t> OpenProducers{0};
+  std::unique_ptr<std::atomic<Fiber *>[]> ProducerSlots;
   /// ASPEN_STATS: the deepest this queue was seen by a producer.
   std::atomic<size_t> HighWater{0};
   size_t size() const {
@@ -123,9 +138,6 @@ struct InputPort {
   /// is always let in, however large.
   size_t ByteLimit = 0;
   std::atomic<size_t> QueuedBytes{0};
-  /// ASPEN_TRACE: this queue's part of the flow ids of the messages it
-  /// carries (trace::flowId), the same on every node.
-  uint64_t FlowKey = 0;
 
   /// Slot: the producer's (Target::Slot), which only a queue kept by
   /// sender reads.
@@ -337,6 +349,15 @@ void wakeConsumer(InputPort &In);
 /// (InputPort::LightWake): heavy while the port's producers' is free.
 inline void consumerBarrier(const InputPort &In) {
   if (In.LightWake.load(std::memory_order_relaxed))
+    heavyBarrier();
+  else
+    fullFence();
+}
+/// A waiting producer's barrier between registering in its slot and
+/// trying the queue again, for a wait that does not choose the mode
+/// (InputPort::HeavyProducers).
+inline void producerBarrier(const InputPort &In) {
+  if (In.HeavyProducers.load(std::memory_order_relaxed))
     heavyBarrier();
   else
     fullFence();

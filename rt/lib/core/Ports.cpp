@@ -60,11 +60,16 @@ void wakeConsumer(InputPort &In) {
 }
 
 // Dekker with a producer's register-then-recheck in aspenSend, whose side
-// pays the barrier: it runs when a queue is full, this after every pop. The
-// pop's store of a free slot fetches the slot's line from the producer's
-// core, and a full fence here waited for that on every dequeue.
+// pays the barrier while the producers choose so (InputPort::HeavyProducers):
+// it runs when a queue is full, this after every pop. The pop's store of a
+// free slot fetches the slot's line from the producer's core, and a full
+// fence here waited for that on every dequeue. The mode is read after the
+// pop, as wakeConsumer reads LightWake after the push.
 void wakeProducers(InputPort &In) {
-  lightBarrier();
+  if (In.HeavyProducers.load(std::memory_order_relaxed))
+    lightBarrier();
+  else
+    fullFence();
   if (In.ProducersWaiting.load(std::memory_order_relaxed) > 0)
     for (uint32_t K = 0; K < In.NumProducers; ++K)
       if (In.ProducerSlots[K].load(std::memory_order_relaxed))
@@ -224,7 +229,30 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       Slot.store(&I.F, std::memory_order_relaxed);
       In.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
-      heavyBarrier(); // the consumer's side of the pair is free
+      // Full again after fewer than LightStreamPops pops since a producer
+      // last parked here: the consumer fences after every pop instead of a
+      // system call per park (RDE's finest grain parked 20,000 times a
+      // second). Either switch parks with heavyBarrier, as does every park
+      // while the consumer's side is free. Only a queue of one producer
+      // goes back to a free consumer side: with several, another producer
+      // could be parking with a fence, having read the mode just before,
+      // while the consumer already reads the new one and fences no more.
+      const uint32_t Popped = uint32_t(In.popped());
+      const bool WasHeavy =
+          In.HeavyProducers.load(std::memory_order_relaxed) != 0;
+      const bool Heavy =
+          (WasHeavy || In.NumProducers == 1) &&
+          uint32_t(Popped - In.PoppedAtProducerPark.load(
+                                std::memory_order_relaxed)) >= LightStreamPops;
+      In.PoppedAtProducerPark.store(Popped, std::memory_order_relaxed);
+      if (Heavy != WasHeavy) {
+        In.HeavyProducers.store(Heavy, std::memory_order_relaxed);
+        In.ProducerWakeSwitches.fetch_add(1, std::memory_order_relaxed);
+      }
+      if (Heavy || WasHeavy)
+        heavyBarrier();
+      else
+        fullFence();
       bool Pushed = push<Traced>(In, P, At, T.Slot);
       if (!Pushed) {
         I.Blocked = Instance::Send;

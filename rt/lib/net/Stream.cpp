@@ -514,7 +514,7 @@ void Transport::Impl::retry(InChan &IC) {
         return; // still registered (a sweep): the consumer will kick us
       Slot.store(&IC.Waiter, std::memory_order_relaxed);
       Q.ProducersWaiting.fetch_add(1, std::memory_order_seq_cst);
-      heavyBarrier(); // wakeProducers' side of the pair is free
+      producerBarrier(Q); // wakeProducers' side may be free
       if (!push(IC, P))
         return; // the consumer's next dequeue kicks us
       if (Slot.exchange(nullptr, std::memory_order_acq_rel))

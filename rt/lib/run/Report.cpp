@@ -58,14 +58,17 @@ void reportStats(double Seconds, int Signal) {
                      R.QueueCapacity);
       }
   for (auto &I : R.Instances)
-    for (size_t Port = 0; Port < I->Type->Inputs.size(); ++Port)
-      if (uint32_t N = I->Inputs[Port].WakeSwitches)
+    for (size_t Port = 0; Port < I->Type->Inputs.size(); ++Port) {
+      const InputPort &In = I->Inputs[Port];
+      const uint32_t C = In.WakeSwitches, P = In.ProducerWakeSwitches.load();
+      if (C || P)
         std::fprintf(stderr,
-                     "  instance %s, %s: the wake-up barrier moved %u time%s "
-                     "between its producers and it\n",
+                     "  instance %s, %s: the wake-up barriers moved %u "
+                     "time%s for its waits, %u for its producers'\n",
                      I->Name.c_str(),
-                     queueName(*I->Type, uint32_t(Port), "input").c_str(), N,
-                     N == 1 ? "" : "s");
+                     queueName(*I->Type, uint32_t(Port), "input").c_str(), C,
+                     C == 1 ? "" : "s", P);
+    }
   for (auto &I : R.Instances)
     if (const uint64_t D = I->DequeueNs, S = I->SendNs; D || S)
       std::fprintf(stderr,
