@@ -237,13 +237,18 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
       // goes back to a free consumer side: with several, another producer
       // could be parking with a fence, having read the mode just before,
       // while the consumer already reads the new one and fences no more.
-      const uint32_t Popped = uint32_t(In.popped());
+      // (A queue kept by sender keeps the mode it starts with: its count
+      // is a sum over every sender's ring, too dear to take at each park.)
+      const uint32_t Popped = In.NumSenders ? 0 : uint32_t(In.popped());
       const bool WasHeavy =
           In.HeavyProducers.load(std::memory_order_relaxed) != 0;
       const bool Heavy =
-          (WasHeavy || In.NumProducers == 1) &&
-          uint32_t(Popped - In.PoppedAtProducerPark.load(
-                                std::memory_order_relaxed)) >= LightStreamPops;
+          In.NumSenders
+              ? WasHeavy
+              : (WasHeavy || In.NumProducers == 1) &&
+                    uint32_t(Popped - In.PoppedAtProducerPark.load(
+                                          std::memory_order_relaxed)) >=
+                        LightStreamPops;
       In.PoppedAtProducerPark.store(Popped, std::memory_order_relaxed);
       if (Heavy != WasHeavy) {
         In.HeavyProducers.store(Heavy, std::memory_order_relaxed);
@@ -354,8 +359,11 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       // A stream (LightStreamPops taken since the last park) moves the
       // port's barrier to this side; fewer move it back. Either switch
       // parks with heavyBarrier (so does every park in the light mode).
-      const uint64_t Popped = In.popped();
-      const bool Light = Popped - In.PoppedAtPark >= LightStreamPops;
+      // (A queue kept by sender keeps the fences: its count is a sum over
+      // every sender's ring, too dear to take at each park.)
+      const uint64_t Popped = In.NumSenders ? 0 : In.popped();
+      const bool Light =
+          !In.NumSenders && Popped - In.PoppedAtPark >= LightStreamPops;
       In.PoppedAtPark = Popped;
       const bool WasLight = In.LightWake.load(std::memory_order_relaxed);
       if (Light != WasLight) {

@@ -548,6 +548,14 @@ void Transport::Impl::grant(InChan &IC, size_t Len) {
 /// where its 1 Gbit/s allows 117 (docs/benchmarks.md).
 static constexpr uint32_t MessagesPerUs = 2;
 
+void Transport::Impl::putCredit(Peer &P, uint32_t Chan, uint32_t Messages,
+                                uint64_t Bytes) {
+  putHeader(P.Buf, 16, ControlChannel, Credit);
+  putPod<uint32_t>(P.Buf, Chan);
+  putPod<uint32_t>(P.Buf, Messages);
+  putPod<uint64_t>(P.Buf, Bytes);
+}
+
 void Transport::Impl::sizeWindows() {
   for (auto &PP : Peers) {
     if (!PP || !PP->Up)
@@ -561,18 +569,25 @@ void Transport::Impl::sizeWindows() {
     if (::getsockopt(P.Sock.native_handle(), IPPROTO_TCP, TCP_INFO, &Info,
                      &Len) == 0)
       P.RttUs = Info.tcpi_rtt;
-    uint64_t Want = uint64_t(P.RttUs) * MessagesPerUs;
-    P.Window = C.WindowByRtt ? uint32_t(std::clamp<uint64_t>(
-                                   Want, C.WindowMessages, C.MaxWindowMessages))
+    // What waits in this node for a full destination is at most a window
+    // per channel: the channels from one peer share MaxPeerWindowMessages
+    // (each keeps the floor), so a peer with many channels over a long
+    // link cannot park millions of messages here.
+    uint32_t Channels = 0;
+    for (auto &IC : Ins)
+      Channels += IC->End.Peer == P.Index;
+    const uint64_t Want = uint64_t(P.RttUs) * MessagesPerUs,
+                   Most = std::min<uint64_t>(C.MaxWindowMessages,
+                                             C.MaxPeerWindowMessages /
+                                                 std::max(Channels, 1u));
+    P.Window = C.WindowByRtt ? uint32_t(std::max<uint64_t>(
+                                   C.WindowMessages, std::min(Want, Most)))
                              : C.WindowMessages;
     bool Raised = false;
     for (auto &IC : Ins) {
       if (IC->End.Peer != P.Index || P.Window <= IC->Window)
         continue;
-      putHeader(P.Buf, 16, ControlChannel, Credit);
-      putPod<uint32_t>(P.Buf, IC->End.Id);
-      putPod<uint32_t>(P.Buf, P.Window - IC->Window);
-      putPod<uint64_t>(P.Buf, 0);
+      putCredit(P, IC->End.Id, P.Window - IC->Window, 0);
       IC->Window = P.Window;
       Raised = true;
     }
@@ -599,10 +614,7 @@ std::string Transport::statsText() const {
 void Transport::Impl::flushGrants() {
   for (InChan *IC : GrantList) {
     Peer &P = *Peers[IC->End.Peer];
-    putHeader(P.Buf, 16, ControlChannel, Credit);
-    putPod<uint32_t>(P.Buf, IC->End.Id);
-    putPod<uint32_t>(P.Buf, IC->GrantMessages);
-    putPod<uint64_t>(P.Buf, IC->GrantBytes);
+    putCredit(P, IC->End.Id, IC->GrantMessages, IC->GrantBytes);
     IC->GrantMessages = 0;
     IC->GrantBytes = 0;
     IC->GrantQueued = false;

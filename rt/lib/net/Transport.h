@@ -68,6 +68,9 @@ struct Config {
   uint32_t WindowMessages = 64;
   bool WindowByRtt = true;
   uint32_t MaxWindowMessages = 16384;
+  /// The most a node gives all the channels from one peer together (each
+  /// keeps WindowMessages): what may wait in it for full destinations.
+  uint32_t MaxPeerWindowMessages = 65536;
   // Enough for the bandwidth-delay product of a fast network (8 MiB is
   // 100 Gb/s for 670 us) on top of the sockets' own buffers; more only
   // spreads the arrays in flight over more memory than the caches hold

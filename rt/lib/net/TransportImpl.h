@@ -405,6 +405,8 @@ struct Transport::Impl {
   void grant(InChan &IC, size_t Len);
 
   void flushGrants();
+  /// A credit frame for channel Chan into P's buffer.
+  void putCredit(Peer &P, uint32_t Chan, uint32_t Messages, uint64_t Bytes);
 
   /// When the job starts: the window of the channels from each peer, from
   /// the round trip the kernel measured on its connection. A channel
