@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "aspen/abi/Hostfile.h"
 #include "launch/Launcher.h"
 #include "sched/Scheduler.h"
-#include <sched.h>
-#include "aspen/abi/Hostfile.h"
 #include <gtest/gtest.h>
+#include <sched.h>
 
 using namespace aspen::hostfile;
 
@@ -111,9 +111,11 @@ TEST(Hostfile, EmptyValuesAndControlCharacters) {
   EXPECT_EQ(P.Errors[2].K, Error::Control);
   EXPECT_EQ(P.Errors[2].Line, 3u);
   EXPECT_EQ(P.Errors[2].Col, 2u);
-  EXPECT_EQ(P.Errors[2].message(), "the line has a control character (byte 0x00)");
+  EXPECT_EQ(P.Errors[2].message(),
+            "the line has a control character (byte 0x00)");
   EXPECT_EQ(P.Errors[3].K, Error::Control);
-  EXPECT_EQ(P.Errors[3].message(), "the line has a control character (byte 0x1b)");
+  EXPECT_EQ(P.Errors[3].message(),
+            "the line has a control character (byte 0x1b)");
   ASSERT_EQ(P.Entries.size(), 1u);
   EXPECT_EQ(P.Entries[0].Name, "e");
   EXPECT_EQ(P.Entries[0].Slots, 2u);
@@ -176,4 +178,22 @@ TEST(Hostfile, CoresAreThoseOfTheBinding) {
   EXPECT_EQ(Bound.Cores, 1u);
   EXPECT_EQ(Bound.MachineCores, All.MachineCores);
   EXPECT_EQ(Bound.Whole, All.Whole && CPU_COUNT(&Saved) == 1);
+}
+
+TEST(Hostfile, PeersListsStopAtAMalformedEntry) {
+  using aspen::rt::launch::parsePeers;
+  auto P = parsePeers("10.0.0.1:47470,[::1]:0,host:12");
+  ASSERT_EQ(P.size(), 3u);
+  EXPECT_EQ(P[0].Host, "10.0.0.1");
+  EXPECT_EQ(P[0].Port, 47470);
+  EXPECT_EQ(P[1].Host, "::1");
+  EXPECT_EQ(P[1].Port, 0);
+  EXPECT_EQ(P[2].Port, 12);
+  // A port past 65535 (which would wrap to another), one with other
+  // characters, or none: the list ends before it.
+  EXPECT_EQ(parsePeers("a:1,b:65536,c:2").size(), 1u);
+  EXPECT_EQ(parsePeers("a:1,b:12x,c:2").size(), 1u);
+  EXPECT_EQ(parsePeers("a:1,b:,c:2").size(), 1u);
+  EXPECT_EQ(parsePeers("a:99999999999999999999").size(), 0u);
+  EXPECT_EQ(parsePeers("nocolon").size(), 0u);
 }

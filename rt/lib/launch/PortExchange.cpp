@@ -52,8 +52,14 @@ std::vector<PeerAddress> parsePeers(const std::string &Peers) {
     // bare.
     if (P.Host.size() > 2 && P.Host.front() == '[' && P.Host.back() == ']')
       P.Host = P.Host.substr(1, P.Host.size() - 2);
-    P.Port =
-        uint16_t(std::atoi(Peers.substr(Colon + 1, Comma - Colon - 1).c_str()));
+    // A port is digits, at most 65535: anything else ends the list here
+    // (a wrapped or partly read number would name another node's port).
+    const std::string Port = Peers.substr(Colon + 1, Comma - Colon - 1);
+    if (Port.empty() || Port.size() > 5 ||
+        Port.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(Port) > 65535)
+      break;
+    P.Port = uint16_t(std::stoul(Port));
     Out.push_back(std::move(P));
     if (Comma == std::string::npos)
       break;
