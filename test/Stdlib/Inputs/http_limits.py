@@ -167,8 +167,11 @@ def main():
 
         reader = threading.Thread(target=drain)
         reader.start()
-        s.sendall(batch[sent % len(batch):])
-        sent += (len(batch) - sent % len(batch)) % len(batch)
+        # Only the rest of a batch begun: at a batch boundary there is
+        # nothing to finish (sending a whole batch there went uncounted).
+        rest = (len(batch) - sent % len(batch)) % len(batch)
+        s.sendall(batch[len(batch) - rest:])
+        sent += rest
         s.shutdown(socket.SHUT_WR)
         reader.join()
         replies = got[0].count(b"HTTP/1.1 200 OK\r\n") if got else 0
@@ -205,4 +208,5 @@ def main():
         p.wait()
 
 
-main()
+if __name__ == "__main__":
+    main()
