@@ -164,6 +164,63 @@ TEST(SPSCQueue, TwoThreadsKeepOrder) {
   EXPECT_EQ(Q.size(), 0u);
 }
 
+// A patient push (the send's first tries and its spin) fails while fewer
+// than a batch of slots are free in a row, and takes a whole batch once
+// they are; an impatient one takes any free slot. Neither ever fills a
+// slot the consumer has not emptied.
+TEST(SPSCQueue, PatientPushWaitsForABatch) {
+  int Cells[64];
+  SPSCQueue<int *> Q(16); // the full size from the start: settled
+  ASSERT_EQ(Q.batch(), 16u);
+  for (int I = 0; I < 16; ++I)
+    ASSERT_TRUE(Q.tryPush(&Cells[I], /*Patient=*/true));
+  EXPECT_FALSE(Q.tryPush(&Cells[16], true));
+  int *V;
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_FALSE(Q.tryPush(&Cells[16], true)) << "one slot free, not a batch";
+  EXPECT_TRUE(Q.tryPush(&Cells[16], false)) << "an impatient push takes it";
+  EXPECT_FALSE(Q.tryPush(&Cells[17], false)) << "full again";
+  for (int I = 1; I <= 16; ++I) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, &Cells[I]);
+  }
+  for (int I = 17; I < 33; ++I)
+    EXPECT_TRUE(Q.tryPush(&Cells[I], true)) << I;
+  EXPECT_FALSE(Q.tryPush(&Cells[33], false));
+  for (int I = 17; I < 33; ++I) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, &Cells[I]);
+  }
+  EXPECT_FALSE(Q.tryPop(V));
+}
+
+// Patient and impatient pushes mixed, on two threads, with the consumer
+// sometimes slower and sometimes faster: every element once, in order.
+TEST(SPSCQueue, PatientPushesKeepOrder) {
+  SPSCQueue<char *> Q(64);
+  constexpr uintptr_t N = 2'000'000;
+  std::thread Producer([&] {
+    for (uintptr_t I = 1; I <= N; ++I) {
+      bool Patient = (I >> 10) % 3 != 0;
+      while (!Q.tryPush(reinterpret_cast<char *>(I), Patient))
+        if (Patient && I % 5 == 0)
+          Patient = false; // as a send does around a park
+    }
+  });
+  uintptr_t Expected = 1;
+  char *V;
+  while (Expected <= N) {
+    if (Q.tryPop(V)) {
+      ASSERT_EQ(V, reinterpret_cast<char *>(Expected));
+      ++Expected;
+    } else if ((Expected >> 12) % 2) {
+      std::this_thread::yield();
+    }
+  }
+  Producer.join();
+  EXPECT_FALSE(Q.tryPop(V));
+}
+
 // The consumer follows the producer into a new segment while the producer
 // is still filling it: bursts that fill the queue, then pauses, with a
 // fresh queue every round so that every round grows it.

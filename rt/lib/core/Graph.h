@@ -141,12 +141,15 @@ struct InputPort {
 
   /// Slot: the producer's (Target::Slot), which only a queue kept by
   /// sender reads.
-  bool tryPush(Payload *P, uint32_t Slot = 0) {
+  /// Patient: a ring of one producer may refuse while fewer than a batch
+  /// of slots are free (SPSCQueue::tryPush); the send's first tries and
+  /// its spin are patient, its tries around a park are not.
+  bool tryPush(Payload *P, uint32_t Slot = 0, bool Patient = false) {
     if (ByteLimit) [[unlikely]]
       return tryPushBounded(P);
     if (Spsc)
-      return Spsc->tryPush(P);
-    return Mpsc ? Mpsc->tryPush(P) : Senders[Slot].Q->tryPush(P);
+      return Spsc->tryPush(P, Patient);
+    return Mpsc ? Mpsc->tryPush(P) : Senders[Slot].Q->tryPush(P, Patient);
   }
   /// tryPush for a traced send: At is the position taken in a fan-in
   /// queue (in a queue of one producer, that producer's count).

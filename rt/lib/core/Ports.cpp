@@ -117,7 +117,10 @@ bool spinPop(InputPort &In, Payload *&P) {
     return false;
   if (!GSched->maySpin())
     return false;
-  for (int K = 0; K < SpinIterations; ++K) {
+  const int Spins = In.LightWake.load(std::memory_order_relaxed)
+                        ? SpinIterations * 8
+                        : SpinIterations;
+  for (int K = 0; K < Spins; ++K) {
     cpuPause();
     if (In.tryPop(P))
       return true;
@@ -127,20 +130,24 @@ bool spinPop(InputPort &In, Payload *&P) {
 
 /// A push; a traced one also learns the position the message took.
 template <bool Traced>
-bool push(InputPort &In, Payload *P, size_t &At, uint32_t Slot) {
+bool push(InputPort &In, Payload *P, size_t &At, uint32_t Slot,
+          bool Patient = false) {
   if constexpr (Traced)
     return In.tryPushAt(P, At, Slot);
   else
-    return In.tryPush(P, Slot);
+    return In.tryPush(P, Slot, Patient);
 }
 
 template <bool Traced>
 bool spinPush(InputPort &In, Payload *P, size_t &At, uint32_t Slot) {
   if (!GSched->maySpin())
     return false;
-  for (int K = 0; K < SpinIterations; ++K) {
+  const int Spins = In.HeavyProducers.load(std::memory_order_relaxed)
+                        ? SpinIterations * 8
+                        : SpinIterations;
+  for (int K = 0; K < Spins; ++K) {
     cpuPause();
-    if (push<Traced>(In, P, At, Slot))
+    if (push<Traced>(In, P, At, Slot, /*Patient=*/true))
       return true;
   }
   return false;
@@ -220,7 +227,7 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
   // The send slice starts before the push that succeeds: the arrow leaves
   // it before the consumer can have taken the message.
   uint64_t Start = Traced ? nowNs() : 0;
-  if (!push<Traced>(In, P, At, T.Slot) &&
+  if (!push<Traced>(In, P, At, T.Slot, /*Patient=*/true) &&
       !spinPush<Traced>(In, P, At, T.Slot)) {
     // Full: park in our producer slot until the consumer frees a cell.
     Scheduler *S = GSched;

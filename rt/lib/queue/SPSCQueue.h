@@ -31,12 +31,27 @@
 // against the consumer's count, which the producer reads only when its
 // cached copy says the bound may be reached.
 //
+// At the full size the producer reads slots a batch at a time, as B-Queue
+// does (Wang, Zhang, Tang and Ren, "B-Queue: Efficient and Practical
+// Queuing for Fast Core-to-Core Communication", IJPP 2013): the slot
+// Batch - 1 ahead being free means every slot before it is (the consumer
+// frees them in order), so the next Batch pushes store without loading.
+// A patient push fails rather than take a single free slot when the slot
+// a batch ahead is still full: a producer that outruns its consumer then
+// writes lines the consumer has left, where taking each slot as soon as
+// it was freed bounced the slot's line between the cores on every
+// message.
+//
 // Guarantees:
-//  - wait-free tryPush / tryPop, no locks, no allocation after construction;
+//  - wait-free tryPush / tryPop, no locks, no allocation once the ring
+//    has its full size;
 //  - FIFO; an element (and what it points to) is visible to the consumer
 //    once tryPush returned (release store of the slot, acquire load);
 //  - the producer never overwrites a slot before the consumer has taken
-//    it (the consumer's release store of null, the producer's acquire load);
+//    it (the consumer's release store of null, the producer's acquire load
+//    of that slot or of one after it in the same lap);
+//  - a push that is not patient fails only when the queue holds
+//    capacity() elements (or memory for a larger segment runs out);
 //  - at most capacity() elements are queued;
 //  - Head and Tail are each written by one side only, on their own cache
 //    lines; Head is read by the producer only when the queue may be at
@@ -81,9 +96,11 @@ template <typename T> class SPSCQueue {
 public:
   /// The size of the first segment (or the capacity, if smaller).
   static constexpr size_t InitialSlots = 16;
+  static constexpr size_t MaxBatch = 32;
 
   /// Capacity is rounded up to a power of two (at least 2).
-  explicit SPSCQueue(size_t Capacity) : Cap(ceilPow2AtLeast2(Capacity)) {
+  explicit SPSCQueue(size_t Capacity)
+      : Cap(ceilPow2AtLeast2(Capacity)), Batch(std::min(Cap, MaxBatch)) {
     PSeg = CSeg = Segment::make(std::min(Cap, InitialSlots));
     if (!PSeg)
       throw std::bad_alloc();
@@ -102,8 +119,14 @@ public:
   }
 
   size_t capacity() const { return Cap; }
+  /// How many free slots in a row a patient push waits for.
+  size_t batch() const { return Batch; }
 
-  bool tryPush(T V) noexcept {
+  /// Patient: once the ring is full-size, fail rather than fill a slot
+  /// while fewer than batch() slots are free in a row (the caller waits
+  /// for a batch, then writes it without reading the slots, far behind the
+  /// consumer). Without it, any free slot is taken.
+  bool tryPush(T V, bool Patient = false) noexcept {
     size_t T0 = Tail.load(std::memory_order_relaxed);
     // Until the consumer is in the full-size segment, older segments may
     // hold elements too, and the bound is counted. From then on a free
@@ -117,6 +140,20 @@ public:
       Settled = CFinalShared.load(std::memory_order_acquire);
     }
     std::atomic<T> *S = &PSlots[T0 & PMask];
+    if (Settled) [[likely]] {
+      // Slots below FreeUntil are known free: write without reading them.
+      if (T0 >= FreeUntil) {
+        if (!PSlots[(T0 + Batch - 1) & PMask].load(std::memory_order_acquire))
+          FreeUntil = T0 + Batch;
+        else if (!Patient && !S->load(std::memory_order_acquire))
+          FreeUntil = T0 + 1;
+        else
+          return false;
+      }
+      S->store(V ? V : nullMark(), std::memory_order_release);
+      Tail.store(T0 + 1, std::memory_order_relaxed);
+      return true;
+    }
     if (S->load(std::memory_order_acquire)) [[unlikely]] {
       // This segment is full. At the full size, so is the queue; a
       // smaller one holds fewer than the capacity (counted above): go on
@@ -234,8 +271,10 @@ private:
   std::atomic<T> *PSlots = nullptr;
   size_t PMask = 0;
   size_t CachedHead = 0;
+  size_t FreeUntil = 0; // once Settled: slots before this one are free
   bool Settled = false; // the consumer has reached the full-size segment
   alignas(CacheLine) size_t Cap;
+  size_t Batch;
 };
 
 } // namespace aspen::rt

@@ -304,6 +304,11 @@ def replay(exe, host0, port0, host1, port1, secret):
     b = connect(host0, int(port0), time.time() + 20)  # node 0
     recorded = {"up": b"", "down": b""}
     enough = threading.Event()
+    # Node 0 writes its start-up frames to node 1 once it has taken the
+    # connection as node 1's: until then a greeting that proves the secret
+    # (attack 4) could come first and be taken instead, which is the race
+    # of two honest connections, not a replay.
+    taken = threading.Event()
 
     def pump(src, dst, name):
         while True:
@@ -321,6 +326,8 @@ def replay(exe, host0, port0, host1, port1, secret):
                 recorded[name] += chunk
             if len(recorded["up"]) >= DIAL_SIZE + PROOF_SIZE:
                 enough.set()
+            if len(recorded["down"]) > ACCEPT_SIZE:
+                taken.set()
             try:
                 dst.sendall(chunk)
             except OSError:
@@ -362,7 +369,9 @@ def replay(exe, host0, port0, host1, port1, secret):
     attack(2, hello2, lambda ans: ans[44:76])
     # (3) Made with the secret, for the recorded connection's Na.
     attack(3, hello2, lambda ans: mac_dial(key, nd2, na, 1, 0, phash))
-    # (4) Right for this connection: accepted, then dropped as a duplicate.
+    # (4) Right for this connection: accepted, then dropped as a duplicate
+    # (of the relayed connection, once node 0 has taken it).
+    taken.wait(30)
     attack(4, hello2, lambda ans: mac_dial(key, nd2, ans[12:44], 1, 0, phash))
     knocked()
     s0, s1 = finish(node0), finish(node1)
