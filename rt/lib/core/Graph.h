@@ -144,7 +144,8 @@ struct InputPort {
   /// Patient: a ring of one producer may refuse while fewer than a batch
   /// of slots are free (SPSCQueue::tryPush); the send's first tries and
   /// its spin are patient, its tries around a park are not.
-  bool tryPush(Payload *P, uint32_t Slot = 0, bool Patient = false) {
+  [[gnu::always_inline]] bool tryPush(Payload *P, uint32_t Slot = 0,
+                                      bool Patient = false) {
     if (ByteLimit) [[unlikely]]
       return tryPushBounded(P);
     if (Spsc)

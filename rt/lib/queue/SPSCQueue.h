@@ -126,7 +126,18 @@ public:
   /// while fewer than batch() slots are free in a row (the caller waits
   /// for a batch, then writes it without reading the slots, far behind the
   /// consumer). Without it, any free slot is taken.
-  bool tryPush(T V, bool Patient = false) noexcept {
+  [[gnu::always_inline]] bool tryPush(T V, bool Patient = false) noexcept {
+    // Within a batch known free: two stores, inlined into the send.
+    const size_t T0 = Tail.load(std::memory_order_relaxed);
+    if (T0 < FreeUntil) [[likely]] {
+      PSlots[T0 & PMask].store(V ? V : nullMark(), std::memory_order_release);
+      Tail.store(T0 + 1, std::memory_order_relaxed);
+      return true;
+    }
+    return tryPushSlow(V, Patient);
+  }
+
+  [[gnu::noinline]] bool tryPushSlow(T V, bool Patient) noexcept {
     size_t T0 = Tail.load(std::memory_order_relaxed);
     // Until the consumer is in the full-size segment, older segments may
     // hold elements too, and the bound is counted. From then on a free
