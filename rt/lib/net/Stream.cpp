@@ -608,6 +608,13 @@ std::string Transport::statsText() const {
                   PP->Index, PP->RttUs / 1e3, PP->Window);
     Out += Line;
   }
+  if (I->Sched && !Out.empty()) {
+    char Line[96];
+    std::snprintf(Line, sizeof Line,
+                  "  idle workers poll the network %.1f ms before they sleep\n",
+                  I->Sched->netSpinUs() / 1e3);
+    Out += Line;
+  }
   return Out;
 }
 

@@ -605,14 +605,18 @@ void Scheduler::stop(int S) {
 }
 
 /// How long an idle worker of a node process keeps polling the network
-/// before it sleeps: long enough to cover a round trip to another node,
-/// and the pauses of a large transfer while the peer drains its socket.
-/// Once it sleeps, the transport thread reads in its place and every
-/// segment that arrives costs a wakeup: with 200 us, 4 MiB messages moved
-/// at 3.4 to 4.2 GB/s, with 2 ms at 4.6 to 4.7 (bench/dist/bandwidth.asp).
-/// Only node processes spin here, and only for this long (MPI's progress
-/// engines spin for as long as a call waits).
-static constexpr long SpinUs = 2000;
+/// before it sleeps (NetSpinUs): long enough to cover a round trip to
+/// another node, and the pauses of a large transfer while the peer drains
+/// its socket. Once it sleeps, the transport thread reads in its place and
+/// every segment that arrives costs a wakeup: with 200 us, 4 MiB messages
+/// moved at 3.4 to 4.2 GB/s, with 2 ms at 4.6 to 4.7
+/// (bench/dist/bandwidth.asp). Over links whose round trip is longer than
+/// that, an answer came after the worker had gone to sleep, and waking the
+/// sleeping CPU cost whole milliseconds here: a ping-pong over 1 ms links
+/// took 4.2 or 6.3 ms a round trip, run after run, instead of 2.06
+/// (MPI's 2.06). The transport sets it to twice the longest round trip
+/// (setNetSpinUs). Only node processes spin here, and only for this long
+/// (MPI's progress engines spin for as long as a call waits).
 void Scheduler::idle(Worker &W) {
   // Looks for work for about IdleSpinTicks before sleeping, further and
   // further apart (1 to MaxGap pauses): each look reads the other workers'
@@ -655,7 +659,7 @@ void Scheduler::idle(Worker &W) {
     // share cores), before sleeping.
     auto Start = std::chrono::steady_clock::now();
     while (std::chrono::steady_clock::now() - Start <
-           std::chrono::microseconds(SpinUs)) {
+           std::chrono::microseconds(NetSpinUs)) {
       if (Stopping.load(std::memory_order_acquire))
         return;
       if (Fiber *F = findWork(W)) {

@@ -43,6 +43,7 @@
 
 #include "queue/Queues.h"
 #include "sched/StackPool.h"
+#include <algorithm>
 #include <atomic>
 #include <boost/context/fiber.hpp>
 #include <functional>
@@ -199,6 +200,14 @@ public:
     this->Poll = std::move(Poll);
     this->AllAsleep = std::move(AllAsleep);
   }
+  /// How long an idle worker of a node process polls the network before
+  /// it sleeps (idle()): at least MinNetSpinUs, and set by the transport
+  /// from the links' round trips before the workers start.
+  static constexpr long MinNetSpinUs = 2000, MaxNetSpinUs = 100000;
+  void setNetSpinUs(long Us) {
+    NetSpinUs = std::clamp(Us, MinNetSpinUs, MaxNetSpinUs);
+  }
+  long netSpinUs() const { return NetSpinUs; }
   /// Fibers run so far (summed over workers, each counting its own).
   uint64_t activity() const {
     uint64_t N = 0;
@@ -274,6 +283,7 @@ private:
   DeadlockHandler OnDeadlock;
   std::function<bool()> Poll;
   std::function<void()> AllAsleep;
+  long NetSpinUs = MinNetSpinUs;
   std::unique_ptr<StackPool> Stacks;
   /// Fibers running on a stack of their own now.
   std::atomic<size_t> OwnStacksUsed{0};
