@@ -332,6 +332,10 @@ inline constexpr int SpinIterations = 512;
 /// (InputPort::LightWake): a heavyBarrier costs 2 to 15 us here, a full
 /// fence on a send 10 to 30 ns.
 inline constexpr uint64_t LightStreamPops = 1024;
+/// How many times SpinIterations a wait spins when its park would cost a
+/// heavyBarrier (a membarrier: tens of microseconds in a virtual machine):
+/// streaming parked about 440 times a run with the plain spin, 20 with this.
+inline constexpr int HeavyParkSpinFactor = 8;
 inline void cpuPause() { __builtin_ia32_pause(); }
 
 /// Sends one message from I's output port Port to one of its targets,

@@ -118,7 +118,7 @@ bool spinPop(InputPort &In, Payload *&P) {
   if (!GSched->maySpin())
     return false;
   const int Spins = In.LightWake.load(std::memory_order_relaxed)
-                        ? SpinIterations * 8
+                        ? SpinIterations * HeavyParkSpinFactor
                         : SpinIterations;
   for (int K = 0; K < Spins; ++K) {
     cpuPause();
@@ -143,7 +143,7 @@ bool spinPush(InputPort &In, Payload *P, size_t &At, uint32_t Slot) {
   if (!GSched->maySpin())
     return false;
   const int Spins = In.HeavyProducers.load(std::memory_order_relaxed)
-                        ? SpinIterations * 8
+                        ? SpinIterations * HeavyParkSpinFactor
                         : SpinIterations;
   for (int K = 0; K < Spins; ++K) {
     cpuPause();

@@ -556,7 +556,8 @@ void Transport::Impl::putCredit(Peer &P, uint32_t Chan, uint32_t Messages,
   putPod<uint64_t>(P.Buf, Bytes);
 }
 
-void Transport::Impl::sizeWindows() {
+uint32_t Transport::Impl::sizeWindows() {
+  uint32_t MaxRtt = 0;
   for (auto &PP : Peers) {
     if (!PP || !PP->Up)
       continue;
@@ -569,6 +570,7 @@ void Transport::Impl::sizeWindows() {
     if (::getsockopt(P.Sock.native_handle(), IPPROTO_TCP, TCP_INFO, &Info,
                      &Len) == 0)
       P.RttUs = Info.tcpi_rtt;
+    MaxRtt = std::max(MaxRtt, P.RttUs);
     // What waits in this node for a full destination is at most a window
     // per channel: the channels from one peer share MaxPeerWindowMessages
     // (each keeps the floor), so a peer with many channels over a long
@@ -594,6 +596,7 @@ void Transport::Impl::sizeWindows() {
     if (Raised)
       write(P);
   }
+  return MaxRtt;
 }
 
 std::string Transport::statsText() const {

@@ -314,14 +314,9 @@ void Transport::start(Scheduler &S) {
   I->Sched = &S;
   I->Started = true;
   I->Io.restart();
-  I->sizeWindows();
   // Idle workers poll for twice the longest round trip before they sleep:
   // an answer then finds them awake (Scheduler::NetSpinUs).
-  uint32_t MaxRtt = 0;
-  for (auto &P : I->Peers)
-    if (P && P->Up)
-      MaxRtt = std::max(MaxRtt, P->RttUs);
-  S.setNetSpinUs(2 * long(MaxRtt));
+  S.setNetSpinUs(2 * long(I->sizeWindows()));
   for (auto &P : I->Peers)
     if (P && P->Up)
       I->read(*P);

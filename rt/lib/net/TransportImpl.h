@@ -413,7 +413,8 @@ struct Transport::Impl {
   /// starts with Config::WindowMessages credits on both sides; a larger
   /// window is given to the sender as extra credit, so the two ends never
   /// need to agree on a figure (only the receiver's grants follow it).
-  void sizeWindows();
+  /// Returns the longest of those round trips, in microseconds.
+  uint32_t sizeWindows();
 
   //===--------------------------------------------------------------------===//
   // Kicks from workers (Transport.cpp)
