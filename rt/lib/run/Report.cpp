@@ -76,6 +76,12 @@ void reportStats(double Seconds, int Signal) {
                    I->Name.c_str(), D / 1e9, S / 1e9);
   for (auto &I : R.Instances)
     std::fputs(snetStats(*I).c_str(), stderr);
+  // Last, so that the lines above keep their order whether or not it shows.
+  if (const uint64_t N = R.Sched ? R.Sched->contendedIdles() : 0)
+    std::fprintf(stderr,
+                 "  other threads wanted the workers' cores: idle workers "
+                 "slept without spinning %llu time%s\n",
+                 (unsigned long long)N, N == 1 ? "" : "s");
 }
 
 bool checkWritable(const char *Var, const char *Path) {

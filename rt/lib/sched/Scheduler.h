@@ -208,6 +208,9 @@ public:
     NetSpinUs = std::clamp(Us, MinNetSpinUs, MaxNetSpinUs);
   }
   long netSpinUs() const { return NetSpinUs; }
+  /// For ASPEN_STATS: how often an idle worker found its core wanted by
+  /// other threads, and so slept without spinning first.
+  uint64_t contendedIdles() const;
   /// Fibers run so far (summed over workers, each counting its own).
   uint64_t activity() const {
     uint64_t N = 0;
@@ -237,7 +240,8 @@ public:
 
   /// From inside a fiber: whether waiting a little before parking can pay
   /// off, i.e. another worker may be running the fiber we wait for and no
-  /// other fiber is queued behind us on this worker.
+  /// other fiber is queued behind us on this worker, and no other thread
+  /// wants this worker's core (idle()).
   bool maySpin() const;
 
 private:
@@ -250,6 +254,14 @@ private:
     /// The time stamp counter when this worker last made a fiber runnable
     /// on its own deque (written by its worker only): see findWork.
     std::atomic<uint64_t> LastWake{0};
+    /// Whether other threads want this worker's core (idle() spins only
+    /// while they do not): the time its thread waited for the core, read
+    /// from the kernel (SchedStat) now and then, and when to read it again.
+    bool Contended = false;
+    int SchedStat = -1;
+    uint64_t RunDelayNs = 0, ContentionCheckNs = 0;
+    uint64_t NextContentionCheck = 0;        // time stamp counter
+    std::atomic<uint64_t> ContendedIdles{0}; // written by its worker only
   };
 
   void workerLoop(unsigned Index);
@@ -262,6 +274,7 @@ private:
   void leaveShared(Worker &W, SharedStack &H, Fiber *F, bool Done);
   void notify();
   void idle(Worker &W);
+  bool contended(Worker &W, uint64_t Now);
 
   Options Opts;
   /// More workers than the hardware threads they may run on (ASPEN_WORKERS
