@@ -44,6 +44,12 @@ constexpr unsigned MaxGap = 64;
 /// waiting for the core that says it is (an eighth): see contended().
 constexpr uint64_t ContentionCheckTicks = 46000000;
 constexpr uint64_t ContendedShare = 8;
+/// How long an idle worker on such a core looks for work before it sleeps
+/// (about 9 us): a hand-off from the event loop or another worker often
+/// comes within that, and each one missed costs a futex wake-up. Under wrk,
+/// sleeping at once put examples/webserver's p99 latency at 3 to 9 ms,
+/// this at 1.4 to 2.2 ms, at the same rate of requests.
+constexpr uint64_t ContendedSpinTicks = 20000;
 
 /// The calling thread's schedstat (its time on a CPU, its time runnable
 /// but waiting for one, in ns), kept open by the worker; -1 without one.
@@ -649,7 +655,8 @@ void Scheduler::stop(int S) {
 /// the others need, whoever they are (another program, a load generator,
 /// the program's own event loop): examples/webserver under wrk on two
 /// cores served 85,000 to 91,000 requests/s while its idle workers spun
-/// and 98,000 to 105,000 when they slept at once. Under wrk its workers
+/// and 98,000 to 114,000 when they slept soon (level with nginx, from
+/// 0.74x its rate). Under wrk its workers
 /// waited for their cores 16 to 43 % of the time; on an idle machine a
 /// ping-pong's about 1 %. The wait is counted while the worker runs
 /// fibers, too, so a worker that sleeps instead of spinning still sees it.
@@ -697,7 +704,7 @@ void Scheduler::idle(Worker &W) {
   // deques, whose owners then miss in the cache on their next push or pop,
   // so a worker that looks every 0.1 us slows the one that has the work
   // (a chain of hand-offs, bench/ring, on two workers). On a core other
-  // threads want, one look, then sleep.
+  // threads want, for ContendedSpinTicks only.
   const uint64_t Start = timeStamp();
   const bool Shared = contended(W, Start);
   if (Shared)
@@ -717,7 +724,7 @@ void Scheduler::idle(Worker &W) {
       Gap = 1;
       continue;
     }
-    if (Shared)
+    if (Shared && timeStamp() - Start > ContendedSpinTicks)
       break;
     // A node process sharing its cores with others (unpinned) gives the
     // core away between looks: the node it waits for may be the one
