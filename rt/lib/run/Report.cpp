@@ -80,7 +80,7 @@ void reportStats(double Seconds, int Signal) {
   if (const uint64_t N = R.Sched ? R.Sched->contendedIdles() : 0)
     std::fprintf(stderr,
                  "  other threads wanted the workers' cores: idle workers "
-                 "slept without spinning %llu time%s\n",
+                 "cut their spin short %llu time%s\n",
                  (unsigned long long)N, N == 1 ? "" : "s");
 }
 

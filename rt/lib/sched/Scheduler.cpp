@@ -656,13 +656,12 @@ void Scheduler::stop(int S) {
 /// the program's own event loop): examples/webserver under wrk on two
 /// cores served 85,000 to 91,000 requests/s while its idle workers spun
 /// and 98,000 to 114,000 when they slept soon (level with nginx, from
-/// 0.74x its rate). Under wrk its workers
-/// waited for their cores 16 to 43 % of the time; on an idle machine a
-/// ping-pong's about 1 %. The wait is counted while the worker runs
-/// fibers, too, so a worker that sleeps instead of spinning still sees it.
-/// (Preemptions are a worse sign: on an idle machine the kernel's own
-/// threads preempt a spinning worker 20 times a second, and a CPU-bound
-/// neighbour only at the end of its slices.)
+/// 0.74x its rate). Under wrk its workers waited for their cores 16 to
+/// 43 % of the time; on an idle machine a ping-pong's about 1 %. The wait is
+/// counted while the worker runs fibers, too, so a worker that sleeps instead
+/// of spinning still sees it. (Preemptions are a worse sign: on an idle machine
+/// the kernel's own threads preempt a spinning worker 20 times a second, and a
+/// CPU-bound neighbour only at the end of its slices.)
 bool Scheduler::contended(Worker &W, uint64_t Now) {
   if (Now < W.NextContentionCheck)
     return W.Contended;

@@ -209,7 +209,7 @@ public:
   }
   long netSpinUs() const { return NetSpinUs; }
   /// For ASPEN_STATS: how often an idle worker found its core wanted by
-  /// other threads, and so slept without spinning first.
+  /// other threads, and so looked for work only briefly before sleeping.
   uint64_t contendedIdles() const;
   /// Fibers run so far (summed over workers, each counting its own).
   uint64_t activity() const {
