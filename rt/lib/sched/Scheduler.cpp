@@ -70,12 +70,6 @@ bool runDelayNs(int Fd, uint64_t &Ns) {
   Ns = Waited;
   return true;
 }
-
-uint64_t monotonicNs() {
-  timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
-}
 } // namespace
 
 // ThreadSanitizer must be told about every stack switch, or it mistakes
@@ -317,7 +311,7 @@ void Scheduler::workerLoop(unsigned Index) {
   TLScheduler = this;
   W.SchedStat = openSchedStat();
   runDelayNs(W.SchedStat, W.RunDelayNs);
-  W.ContentionCheckNs = monotonicNs();
+  W.ContentionCheckNs = trace::now();
   W.NextContentionCheck = timeStamp() + ContentionCheckTicks;
   if (Opts.Pin) {
     auto Topo = static_cast<hwloc_topology_t>(Topology);
@@ -669,7 +663,7 @@ bool Scheduler::contended(Worker &W, uint64_t Now) {
   uint64_t Delay;
   if (!runDelayNs(W.SchedStat, Delay))
     return W.Contended = false;
-  const uint64_t Ns = monotonicNs();
+  const uint64_t Ns = trace::now();
   W.Contended =
       (Delay - W.RunDelayNs) * ContendedShare >= Ns - W.ContentionCheckNs;
   W.RunDelayNs = Delay;
