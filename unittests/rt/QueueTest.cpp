@@ -245,6 +245,37 @@ TEST(SPSCQueue, GrowingUnderConcurrency) {
   }
 }
 
+// A queue that never fills its first segment (a ping-pong's, or any edge
+// whose consumer keeps up) stays unsettled for good: the producer then
+// takes a slot as free from the consumer's count, without loading it.
+// With at most W elements in flight for W up to the segment's length and
+// past it, every element arrives once and in order, and the queue grows
+// only when W exceeds the first segment.
+TEST(SPSCQueue, SmallSegmentWrapsFromTheCount) {
+  for (uintptr_t W = 1; W <= 2 * SPSCQueue<char *>::InitialSlots; ++W) {
+    SPSCQueue<char *> Q(1024);
+    constexpr uintptr_t N = 200'000;
+    std::atomic<uintptr_t> Popped{0};
+    std::thread Producer([&] {
+      for (uintptr_t I = 1; I <= N; ++I) {
+        while (I - 1 - Popped.load(std::memory_order_acquire) >= W)
+          ;
+        while (!Q.tryPush(reinterpret_cast<char *>(I)))
+          ;
+      }
+    });
+    uintptr_t Expected = 1;
+    char *V;
+    while (Expected <= N)
+      if (Q.tryPop(V)) {
+        ASSERT_EQ(V, reinterpret_cast<char *>(Expected)) << "W = " << W;
+        Popped.store(Expected++, std::memory_order_release);
+      }
+    Producer.join();
+    EXPECT_FALSE(Q.tryPop(V));
+  }
+}
+
 TEST(MPSCQueue, FifoAndCapacity) {
   MPSCQueue<int> Q(4);
   int V;

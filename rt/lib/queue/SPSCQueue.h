@@ -48,8 +48,9 @@
 //  - FIFO; an element (and what it points to) is visible to the consumer
 //    once tryPush returned (release store of the slot, acquire load);
 //  - the producer never overwrites a slot before the consumer has taken
-//    it (the consumer's release store of null, the producer's acquire load
-//    of that slot or of one after it in the same lap);
+//    it (the consumer's release store of null, then of Head; the
+//    producer's acquire load of that slot, of one after it in the same
+//    lap, or of Head showing fewer than a segment's length queued);
 //  - a push that is not patient fails only when the queue holds
 //    capacity() elements (or memory for a larger segment runs out);
 //  - at most capacity() elements are queued;
@@ -143,14 +144,31 @@ public:
     // hold elements too, and the bound is counted. From then on a free
     // slot is room, as in a ring of one segment.
     if (!Settled) [[unlikely]] {
-      if (T0 - CachedHead >= Cap) {
+      // Head is reloaded when the cached copy says this segment may be
+      // full: once per segment's length of pushes, not on every one.
+      if (T0 - CachedHead > PMask) {
         CachedHead = Head.load(std::memory_order_acquire);
         if (T0 - CachedHead >= Cap)
           return false;
       }
-      Settled = CFinalShared.load(std::memory_order_acquire);
+      // The consumer can reach the full-size segment only after the
+      // producer made it. CFinalShared shares its line with Head, which
+      // the consumer writes at every pop: read on every push, it cost a
+      // transfer of that line per message on a queue that never grows (a
+      // ping-pong's, one message in flight).
+      if (PMask + 1 == Cap)
+        Settled = CFinalShared.load(std::memory_order_acquire);
     }
     std::atomic<T> *S = &PSlots[T0 & PMask];
+    if (!Settled && T0 - CachedHead <= PMask) {
+      // Fewer than a segment's length queued: the element this slot held
+      // a lap ago, if any, was popped (the consumer frees a slot before it
+      // counts the pop), so it is free without a load. Loading it first
+      // fetched the line shared, then the store fetched it again to own it.
+      S->store(V ? V : nullMark(), std::memory_order_release);
+      Tail.store(T0 + 1, std::memory_order_relaxed);
+      return true;
+    }
     if (Settled) [[likely]] {
       // Slots below FreeUntil are known free: write without reading them.
       if (T0 >= FreeUntil) {
