@@ -4,6 +4,11 @@
 // exchanges cross on the wire alternate with rounds whose partner's value
 // is already there (MPI's too: 6 us and 236 us over a 100 us link), so the
 // median lands on either mode and only the mean says what a round costs.
+// A round ends once the instance has read its whole result (every element
+// is checked), as a program that uses its all-reduce does, and as MPI's
+// MPI_Allreduce, which leaves the result in the caller's buffer, has done
+// by the time it returns: reading two elements left the result of a reduce
+// that combines on one core in that core's cache, uncounted.
 #include <aspen/runtime.h>
 #include <algorithm>
 #include <chrono>
@@ -36,8 +41,11 @@ Module Peer {
       send held;
       held = dequeue();
       double *product = getPayload(held);
+      size_t wrong = 0;
+      for (size_t k = 0; k < n; ++k)
+        wrong += product[k] != 1.0;
       auto t1 = std::chrono::steady_clock::now();
-      if (product[0] != 1.0 || product[n - 1] != 1.0)
+      if (wrong)
         std::printf("allreduce: WRONG product %f\n", product[0]);
       if (i >= 0)
         ns.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());

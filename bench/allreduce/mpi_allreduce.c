@@ -2,7 +2,8 @@
  * ones, median and mean per-call latency on rank 0 (the mean as OSU's
  * osu_allreduce gives it). The aspen side multiplies ones too, sending
  * back the result it holds, so neither side copies its contribution before
- * the call. */
+ * the call. A round ends once the whole result has been read (every element
+ * checked), on both sides. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,12 +29,15 @@ int main(int argc, char **argv) {
   for (int i = -warmup; i < rounds; ++i) {
     double t0 = MPI_Wtime();
     MPI_Allreduce(in, out, (int)n, MPI_DOUBLE, MPI_PROD, MPI_COMM_WORLD);
+    size_t wrong = 0;
+    for (size_t k = 0; k < n; ++k)
+      wrong += out[k] != 1.0;
     double t1 = MPI_Wtime();
+    if (wrong)
+      printf("allreduce: WRONG product\n");
     if (i >= 0)
       us[i] = (t1 - t0) * 1e6;
   }
-  if (out[0] != 1.0 || out[n - 1] != 1.0)
-    printf("allreduce: WRONG product\n");
   if (rank == 0) {
     qsort(us, rounds, sizeof(double), cmp);
     double sum = 0;

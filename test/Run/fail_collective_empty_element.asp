@@ -1,5 +1,6 @@
 // RUN: %aspenc %s -o %t --root=Red
 // RUN: not %t 2>&1 | FileCheck %s --check-prefix=REDUCE
+// RUN: env ASPEN_TRACE=%t.json not %t 2>&1 | FileCheck %s --check-prefix=REDUCE-FIBER
 // RUN: %aspenc %s -o %t --root=Gat
 // RUN: not %t 2>&1 | FileCheck %s --check-prefix=GATHER
 // RUN: %aspenc %s -o %t --root=Bc
@@ -49,7 +50,9 @@ Module Show {
     }
   }
 }
-// REDUCE: aspen: error: instance 'Reduce#1' (module Reduce) threw aspen::PayloadTypeError: reduce 'Reduce#1': 'p[0]' sent an empty element, which is no contribution (a participant ends its contributions by returning from run())
+// A reduce this small is run by its receiver (s), which reports it.
+// REDUCE: aspen: error: instance 's' (module Show) threw aspen::PayloadTypeError: reduce 'Reduce#1': 'p[0]' sent an empty element, which is no contribution (a participant ends its contributions by returning from run())
+// REDUCE-FIBER: aspen: error: instance 'Reduce#1' (module Reduce) threw aspen::PayloadTypeError: reduce 'Reduce#1': 'p[0]' sent an empty element, which is no contribution (a participant ends its contributions by returning from run())
 // GATHER: aspen: error: instance 'Gather#1' (module Gather) threw aspen::PayloadTypeError: gather 'Gather#1': 'p[0]' sent an empty element
 // BCAST-DAG: s[0] 0: empty
 // BCAST-DAG: s[0] 1: element

@@ -463,7 +463,9 @@ TEST(Examiner, TryExamineAndPokesNeverOverlap) {
   ExamineStress S(4, 100'000, /*TryFirst=*/true);
   EXPECT_FALSE(S.Overlap);
   EXPECT_EQ(S.Total, 4u * 100'000);
-  EXPECT_GT(S.Direct, 0u);
+  // How many tries found the examiner idle depends on the interleaving
+  // (none, now and then, with four threads on two busy cores):
+  // TryExamineOnlyWhenIdle checks that an idle one is taken.
 }
 
 TEST(WorkStealingDeque, OwnerIsLifoThievesFifo) {

@@ -31,6 +31,38 @@ using UserReduceFn = void (*)(Payload &, const Payload &);
 
 ModuleBase *makeReduce(std::string Name, ReduceOp Op, UserReduceFn User,
                        unsigned NumParticipants, unsigned NumReceivers);
+
+/// A Reduce's operation and name (ModuleType::Reduce).
+struct ReduceSpec {
+  std::string Name;
+  ReduceOp Op;
+  UserReduceFn User;
+};
+
+/// The most participants times receivers of a reduce its receivers run.
+/// Every participant sends each receiver a copy and every receiver
+/// combines every contribution: participants times receivers copies and
+/// combines a round, where the reduce's own fiber makes participants plus
+/// receivers. Two participants sending to each other (an all-reduce of
+/// two) is the case the direct form is for.
+inline constexpr size_t MaxDirectPairs = 4;
+
+/// Reduces inside this process that their receivers run themselves, with
+/// no fiber of the reduce between them: each participant's edge into the
+/// reduce sends to every receiver, and each receiver's port keeps a ring
+/// per participant and combines, at each pop, the next element of every
+/// ring in participant order (the order the reduce's own fiber combines
+/// in, so every receiver's result is the one it would have got). A round
+/// then costs each receiver one hand-off from each participant, where
+/// through the reduce's fiber it cost two in a row, the second after a
+/// wake-up. Taken for a reduce of at most
+/// MaxDirectPairs participant and receiver pairs, whose every participant
+/// and receiver runs here, whose receivers are module instances (not
+/// collectives) whose port the reduce alone feeds, in a run that is not
+/// traced (a trace shows the reduce's steps). The reduce's instance then
+/// has no edges and ends at once. After connectEdges, before anything
+/// runs.
+void directReduces(Runtime &R);
 ModuleBase *makeBroadcast(std::string Name, unsigned NumReceivers);
 
 /// Collectives that move data without combining it (DataMovement.cpp):

@@ -63,6 +63,9 @@ struct ModuleType {
   std::vector<bool> BySender;
   /// A reduce's part on one node: its steps (aspen_rt_set_plan).
   std::vector<PlanStep> Plan;
+  /// A Reduce (not a part of one across nodes): what its receivers need
+  /// to run it themselves (collective/Collectives.h, directReduces).
+  std::shared_ptr<const struct ReduceSpec> Reduce;
 };
 
 /// One producer's ring of a queue kept by sender (InputPort::Senders).
@@ -76,6 +79,22 @@ struct SenderRing {
   uint64_t FlowKey = 0;       // ASPEN_TRACE: the key of its arrows
 };
 
+struct InputPort;
+struct CombinedPort;
+/// The most receivers of a reduce its receivers run (directReduces).
+inline constexpr size_t MaxDirectReceivers = 8;
+
+/// A port that combines a reduce's contributions itself (Collectives.cpp):
+/// the next result, once every participant's next element is in.
+bool combinedPop(InputPort &In, Payload *&P);
+/// Whether a participant of such a port has ended with nothing left.
+bool combinedEnded(InputPort &In);
+/// Whether every participant's next element seems to be in.
+bool combinedReady(InputPort &In);
+/// The results such a port has given (its consumer's count, kept off the
+/// port's first line, which its producers read at every push).
+uint64_t combinedPops(const InputPort &In);
+
 struct InputPort {
   std::unique_ptr<SPSCQueue<Payload *>> Spsc;
   std::unique_ptr<MPSCQueue<Payload *>> Mpsc;
@@ -87,8 +106,12 @@ struct InputPort {
   /// edge's place among the edges into this queue, the same on every node.
   std::unique_ptr<SenderRing[]> Senders;
   uint32_t NumSenders = 0;
-  uint32_t NextSender = 0;   // the consumer's: where the next turn starts
-  uint32_t LastSender = 0;   // the consumer's: the ring of the last pop
+  uint32_t NextSender = 0; // the consumer's: where the next turn starts
+  uint32_t LastSender = 0; // the consumer's: the ring of the last pop
+  /// A receiver's port that runs a reduce itself (directReduces): one
+  /// ring per participant, in participant order; a pop combines the next
+  /// element of every ring. Null for every other port.
+  CombinedPort *Combine = nullptr;
   bool BySender = false;     // set at registration, before the queues exist
   uint32_t WakeSwitches = 0; // the consumer's: LightWake changes (STATS)
   uint64_t PoppedAtPark = 0; // the consumer's: popped() at its last park
@@ -175,8 +198,23 @@ struct InputPort {
     if (Mpsc)
       return Mpsc->tryPop(P);
     if (NumSenders) [[unlikely]]
-      return tryPopAnySender(P);
+      return Combine ? combinedPop(*this, P) : tryPopAnySender(P);
     return false; // nothing feeds this port
+  }
+  /// For the consumer: a pop may find something now.
+  bool mayHaveInput() {
+    if (Combine) [[unlikely]]
+      return combinedReady(*this);
+    return size() != 0;
+  }
+  /// For the consumer, after a pop found nothing: the stream has ended (no
+  /// producer is left; for a combining port, one participant has ended,
+  /// which ends the reduce). Read before looking at the queue again, so a
+  /// message sent before its producer ended is never missed.
+  bool ended() {
+    if (Combine) [[unlikely]]
+      return combinedEnded(*this);
+    return OpenProducers.load(std::memory_order_acquire) == 0;
   }
   /// A queue kept by sender: the next element of sender S.
   bool tryPopFrom(uint32_t S, Payload *&P) {
@@ -258,6 +296,10 @@ struct Target {
   /// for a fan-in queue on another node, the edge's own (the transport
   /// there passes the message on with an arrow of the queue's).
   uint64_t FlowKey = 0;
+  /// An edge into a reduce its receivers run (directReduces): this
+  /// participant's ring at every receiver, in receiver order, where its
+  /// contributions go instead (a copy for all but the first).
+  std::shared_ptr<std::vector<Target>> Direct;
 };
 
 struct OutputPort {
@@ -293,6 +335,8 @@ struct Instance {
   /// The hostfile node the instance runs on; only local ones have fibers
   /// and queues.
   uint32_t Node = 0;
+  /// A reduce that its receivers run (directReduces): it has no edges.
+  bool RunByReceivers = false;
 };
 
 /// The runtime's view of a module object: the instance it runs as.

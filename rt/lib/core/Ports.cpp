@@ -95,8 +95,14 @@ void closeProducer(InputPort &In, uint32_t Slot) {
 /// a consumer waiting on a queue that just closed is woken to see the end.
 void closeOutputs(Instance &I) {
   for (OutputPort &O : I.Outputs)
-    for (Target &T : O.Targets)
-      closeProducer(*T.Port, T.Slot);
+    for (Target &T : O.Targets) {
+      if (!T.Direct) {
+        closeProducer(*T.Port, T.Slot);
+        continue;
+      }
+      for (Target &A : *T.Direct)
+        closeProducer(*A.Port, A.Slot);
+    }
 }
 
 std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
@@ -113,7 +119,7 @@ std::string queueName(const ModuleType &M, uint32_t Port, const char *Kind) {
 namespace {
 
 bool spinPop(InputPort &In, Payload *&P) {
-  if (!In.Spsc && !In.Mpsc)
+  if (!In.Spsc && !In.Mpsc && !In.Combine)
     return false;
   if (!GSched->maySpin())
     return false;
@@ -221,7 +227,8 @@ namespace {
 // twice: untraced, exactly the send it always was; traced, with the
 // timestamps and positions of the send slice and the message's arrow.
 template <bool Traced>
-void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
+void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P,
+                bool Wake = true) {
   InputPort &In = *T.Port;
   size_t At = 0;
   // The send slice starts before the push that succeeds: the arrow leaves
@@ -299,7 +306,8 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
     while (Depth > Seen && !In.HighWater.compare_exchange_weak(Seen, Depth))
       ;
   }
-  wakeConsumer(In);
+  if (Wake)
+    wakeConsumer(In);
   if constexpr (Traced) {
     // In a queue of one producer (an edge of its own, or the channel to
     // another node, whose count the transport there keeps too) the
@@ -312,7 +320,46 @@ void pushToImpl(Instance &I, unsigned Port, Target &T, Payload *P) {
 }
 } // namespace
 
+namespace {
+void pushOne(Instance &I, unsigned Port, Target &T, Payload *P,
+             bool Wake = true) {
+  if (trace::Enabled) [[unlikely]]
+    pushToImpl<true>(I, Port, T, P, Wake);
+  else
+    pushToImpl<false>(I, Port, T, P, Wake);
+}
+
+/// A contribution to a reduce its receivers run (directReduces): to every
+/// receiver's ring, a copy for all but the first, each made before the
+/// original is pushed (its receiver may combine into it at once). A ring
+/// of the sender's own port (an all-reduce's participant is a receiver
+/// too) wakes no one: its consumer is this fiber, running.
+void directSend(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
+  std::vector<Target> &D = *T.Direct;
+  QueueElement Copies[MaxDirectReceivers]; // D.size() <= MaxDirectReceivers
+  if (E)
+    for (size_t K = 1; K < D.size(); ++K)
+      Copies[K] = QueueElement(E.get()->clone());
+  const InputPort *Own = I.Inputs.get(), *OwnEnd = Own + I.Type->Inputs.size();
+  auto Mine = [&](const Target &R) { return R.Port >= Own && R.Port < OwnEnd; };
+  // Another receiver's first: its line starts on its way to the other core
+  // while this one pushes to its own ring.
+  for (size_t K = 0; K < D.size(); ++K)
+    if (!Mine(D[K]))
+      pushOne(I, Port, D[K], K ? Copies[K].release() : E.release());
+  for (size_t K = 0; K < D.size(); ++K)
+    if (Mine(D[K]))
+      pushOne(I, Port, D[K], K ? Copies[K].release() : E.release(),
+              /*Wake=*/false);
+  T.Sent++; // the edge's count, for statistics
+}
+} // namespace
+
 void pushTo(Instance &I, unsigned Port, Target &T, QueueElement &&E) {
+  if (T.Direct) [[unlikely]] {
+    directSend(I, Port, T, std::move(E));
+    return;
+  }
   Payload *P = E.release();
   if (trace::Enabled) [[unlikely]]
     pushToImpl<true>(I, Port, T, P);
@@ -355,7 +402,7 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       // Closed and drained: the end of the stream. The count is read before
       // the queue, so a message sent before its producer ended is never
       // missed.
-      if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
+      if (In.ended()) {
         if (In.tryPop(P))
           break;
         Ended = true;
@@ -368,9 +415,12 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       // parks with heavyBarrier (so does every park in the light mode).
       // (A queue kept by sender keeps the fences: its count is a sum over
       // every sender's ring, too dear to take at each park.)
-      const uint64_t Popped = In.NumSenders ? 0 : In.popped();
-      const bool Light =
-          !In.NumSenders && Popped - In.PoppedAtPark >= LightStreamPops;
+      // (A combining port counts its own pops: its consumer has them.)
+      const bool Counted = !In.NumSenders || In.Combine;
+      const uint64_t Popped = In.Combine      ? combinedPops(In)
+                              : In.NumSenders ? 0
+                                              : In.popped();
+      const bool Light = Counted && Popped - In.PoppedAtPark >= LightStreamPops;
       In.PoppedAtPark = Popped;
       const bool WasLight = In.LightWake.load(std::memory_order_relaxed);
       if (Light != WasLight) {
@@ -384,7 +434,7 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       // An element popped here may be an empty one that was sent: it is
       // delivered, not taken for a wake-up.
       bool Got = In.tryPop(P);
-      if (Got || In.OpenProducers.load(std::memory_order_acquire) == 0) {
+      if (Got || In.ended()) {
         In.Consumer.store(nullptr, std::memory_order_relaxed);
         I.F.St.store(Fiber::Running, std::memory_order_relaxed);
         if (Got)

@@ -61,7 +61,7 @@ private:
     InputPort &In = port(K);
     if (Sender >= 0)
       return !In.Senders[Sender].Open.load(std::memory_order_acquire);
-    return In.OpenProducers.load(std::memory_order_acquire) == 0;
+    return In.ended();
   }
   /// One look at every queue, from where the last choice left off.
   /// Closed: every queue had closed before it was found empty.

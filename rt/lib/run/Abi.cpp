@@ -118,6 +118,7 @@ static U32 addCollective(U32 KindNum, Ptr Name, U32 OpNum, Ptr UserOp,
     break;
   }
   case CollectiveKind::Reduce:
+    M->Reduce = std::make_shared<ReduceSpec>(ReduceSpec{N, Op, User});
     M->Factory = [N, Op, User, Ports, NumReceivers] {
       return makeReduce(N, Op, User, Ports, NumReceivers);
     };

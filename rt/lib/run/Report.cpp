@@ -58,6 +58,12 @@ void reportStats(double Seconds, int Signal) {
                      R.QueueCapacity);
       }
   for (auto &I : R.Instances)
+    if (I->RunByReceivers)
+      std::fprintf(stderr,
+                   "  reduce %s: run by its receivers (each participant sends "
+                   "each receiver a copy; no fiber of the reduce between)\n",
+                   I->Name.c_str());
+  for (auto &I : R.Instances)
     for (size_t Port = 0; Port < I->Type->Inputs.size(); ++Port) {
       const InputPort &In = I->Inputs[Port];
       const uint32_t C = In.WakeSwitches, P = In.ProducerWakeSwitches.load();

@@ -20,6 +20,7 @@
 
 #include "run/Run.h"
 #include "aspen/abi/abi.h"
+#include "collective/Collectives.h"
 #include "io/Io.h"
 #include "launch/Launcher.h"
 #include "sched/Scheduler.h"
@@ -661,6 +662,10 @@ extern "C" aspen::rtabi::I32 aspen_rt_run() {
   std::unique_ptr<transport::Transport> Net = connectEdges(R, Me);
   if (!checkOutputs(R, Me))
     return 2;
+  // A trace shows a reduce's own steps; across nodes, reduces follow their
+  // plans.
+  if (!Me.Distributed && !trace::Enabled)
+    directReduces(R);
   if (Net && !Net->connect())
     return Net->connectStatus();
   SelfNode = Me.Self;

@@ -157,7 +157,7 @@ void Engine::pump() {
         Admit(P);
         continue;
       }
-      if (In.OpenProducers.load(std::memory_order_acquire) == 0) {
+      if (In.ended()) {
         if (In.tryPop(P))
           Admit(P);
         else
@@ -178,11 +178,9 @@ void Engine::pump() {
       In.Consumer.store(&I.F, std::memory_order_relaxed);
     consumerBarrier(In);
     int64_t P = Pending.load(std::memory_order_acquire);
-    bool Ready = Failed.load() || Exit.mayHaveItems() ||
-                 (InputDone && P == 0) ||
-                 (WantInput && P < AdmitLimit &&
-                  (In.size() != 0 ||
-                   In.OpenProducers.load(std::memory_order_acquire) == 0));
+    bool Ready =
+        Failed.load() || Exit.mayHaveItems() || (InputDone && P == 0) ||
+        (WantInput && P < AdmitLimit && (In.mayHaveInput() || In.ended()));
     if (Ready) {
       In.Consumer.store(nullptr, std::memory_order_relaxed);
       MainWaiting.store(false, std::memory_order_relaxed);
