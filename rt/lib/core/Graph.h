@@ -106,15 +106,19 @@ struct InputPort {
   /// edge's place among the edges into this queue, the same on every node.
   std::unique_ptr<SenderRing[]> Senders;
   uint32_t NumSenders = 0;
-  uint32_t NextSender = 0; // the consumer's: where the next turn starts
-  uint32_t LastSender = 0; // the consumer's: the ring of the last pop
+  bool BySender = false; // set at registration, before the queues exist
   /// A receiver's port that runs a reduce itself (directReduces): one
   /// ring per participant, in participant order; a pop combines the next
   /// element of every ring. Null for every other port.
   CombinedPort *Combine = nullptr;
-  bool BySender = false;     // set at registration, before the queues exist
-  uint32_t WakeSwitches = 0; // the consumer's: LightWake changes (STATS)
-  uint64_t PoppedAtPark = 0; // the consumer's: popped() at its last park
+  // The consumer's own words, on a line of their own: the line above is
+  // read by the producers at every push, and a word the consumer wrote
+  // there at every pop (the ring of a queue kept by sender) cost them a
+  // transfer of the line per message.
+  alignas(CacheLine) uint32_t NextSender = 0; // where the next turn starts
+  uint32_t LastSender = 0;                    // the ring of the last pop
+  uint32_t WakeSwitches = 0;                  // LightWake changes (STATS)
+  uint64_t PoppedAtPark = 0;                  // popped() at its last park
   /// ASPEN_TRACE: this queue's part of the flow ids of the messages it
   /// carries (trace::flowId), the same on every node.
   uint64_t FlowKey = 0;
