@@ -216,7 +216,9 @@ Received gen::Module::aspenReceive(std::initializer_list<unsigned> Ports,
     traceDequeue(I, Port, Start, trace::now());
   int From = -1;
   const char *FromName = nullptr;
-  if (In.BySender) {
+  // (A reduce its receivers run keeps a ring per participant too, but
+  // what comes out is the reduce's result, from no one sender.)
+  if (In.BySender && !In.Combine) {
     From = int(In.LastSender);
     FromName = In.Senders[In.LastSender].Name;
   }
