@@ -8,12 +8,15 @@
 // RUN: env ASPEN_STATS=1 %t.ends 2>&1 | FileCheck %s --check-prefixes=ENDS,DIRECT
 // RUN: %aspenc %s -o %t.wide --root=Wide
 // RUN: env ASPEN_STATS=1 %t.wide 2>&1 | FileCheck %s --check-prefixes=WIDE,FIBER
+// RUN: %aspenc %s -o %t.stuck --root=Stuck
+// RUN: not %t.stuck 2>&1 | FileCheck %s --check-prefix=STUCK
 // A small reduce inside one process is run by its receivers: every
 // participant sends every receiver a copy and each receiver combines them
 // in participant order. Results are those of the reduce's own fiber, which
 // still runs a traced program and a reduce of more than 4 participant and
 // receiver pairs: each round of its own, in participant order for a user
-// operation, and the end of a participant's stream ends the reduce.
+// operation, and the end of a participant's stream ends the reduce. A
+// deadlock report says which contributions a waiting receiver lacks.
 #include <cstdio>
 #include <aspen/runtime.h>
 #include "Inputs/digits_op.h"
@@ -50,6 +53,14 @@ Module Wide is Root requires Module Peer, Module Show, Module Reduce {
     Reduce r;
     flow:
       p ||| r(sum) ||| o;
+  }
+}
+Module Stuck is Root requires Module Once, Module Reduce {
+  void initialize() {
+    Once o[2];
+    Reduce r;
+    flow:
+      o ||| r(sum);
   }
 }
 
@@ -99,6 +110,20 @@ Module Short {
   }
 }
 
+// o[0] contributes twice, o[1] once; both wait for two results.
+Module Once {
+  void run() {
+    for (int t = 0; t < 2 - instanceIndex(); ++t) {
+      long v = 1;
+      send new ArrayPayload<long>(&v, 1);
+    }
+    for (int t = 0; t < 2; ++t) {
+      QueueElement q = dequeue();
+      std::printf("once %d: %ld\n", instanceIndex(), static_cast<long *>(q.get()->elementData())[0]);
+    }
+  }
+}
+
 Module Show {
   void run() {
     int got = 0;
@@ -131,5 +156,10 @@ Module Show {
 // WIDE-DAG: show 1: 1 doubles, first 300
 // WIDE-DAG: show 0: 1000 doubles, first 360
 // WIDE-DAG: show 1: end after 3
+// STUCK-DAG: once 0: 2
+// STUCK-DAG: once 1: 2
+// STUCK: aspen: error: deadlock: no module instance can make progress
+// STUCK-DAG: 'o[0]' waits in dequeue on its default input queue, the result of reduce 'r', combined here, with the contributions of 'o[0]' in and of 'o[1]' not yet
+// STUCK-DAG: 'o[1]' waits in dequeue on its default input queue, the result of reduce 'r', combined here, with the contributions of 'o[0]' in and of 'o[1]' not yet
 // DIRECT: reduce {{.*}}: run by its receivers
 // FIBER-NOT: run by its receivers

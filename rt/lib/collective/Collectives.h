@@ -63,6 +63,10 @@ inline constexpr size_t MaxDirectPairs = 4;
 /// has no edges and ends at once. After connectEdges, before anything
 /// runs.
 void directReduces(Runtime &R);
+/// For a deadlock report, of a port that runs a reduce (its consumer
+/// stopped): ", the result of reduce 'r', run here, with the contributions
+/// of 'p[0]' in and of 'p[1]' not yet".
+std::string describeCombined(const InputPort &In);
 ModuleBase *makeBroadcast(std::string Name, unsigned NumReceivers);
 
 /// Collectives that move data without combining it (DataMovement.cpp):

@@ -102,6 +102,19 @@ bool aspen::rt::combinedPop(InputPort &In, Payload *&Out) {
   return true;
 }
 
+std::string aspen::rt::describeCombined(const InputPort &In) {
+  const CombinedPort &C = *In.Combine;
+  std::string Has, Lacks;
+  for (size_t K = 0; K < C.Held.size(); ++K) {
+    std::string &To = C.Got[K] || In.Senders[K].Q->size() ? Has : Lacks;
+    To += std::string(To.empty() ? "" : ", ") + "'" + In.Senders[K].Name + "'";
+  }
+  return ", the result of reduce '" + C.Spec->Name +
+         "', combined here, with the contributions of " +
+         (Has.empty() ? "no participant" : Has) + " in and of " + Lacks +
+         " not yet";
+}
+
 uint64_t aspen::rt::combinedPops(const InputPort &In) {
   return In.Combine->Pops;
 }
@@ -196,12 +209,13 @@ void aspen::rt::directReduces(Runtime &R) {
       Q.Combine = combinedPorts().back().get();
     }
     // Each participant's edge: to its ring at every receiver. The edge
-    // keeps its target, the reduce, for statistics and messages.
+    // keeps its target, the reduce, for statistics and messages; a dump
+    // draws its rings as edges on to the receivers.
     for (size_t K = 0; K < P; ++K) {
       Target &T = *From[K].second;
       T.Direct = std::make_shared<std::vector<Target>>();
       for (size_t J = 0; J < NR; ++J) {
-        T.Direct->push_back({To[J]->Port, uint32_t(K), T.Inst});
+        T.Direct->push_back({To[J]->Port, uint32_t(K), To[J]->Inst});
         T.Direct->back().FlowKey = T.FlowKey;
       }
     }

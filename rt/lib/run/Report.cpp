@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "collective/Collectives.h"
 #include "run/Run.h"
 #include "snet/SNet.h"
 #include <algorithm>
@@ -132,6 +133,8 @@ static std::string waitedOn(const Instance &I, bool Live) {
   }
   std::string S = queueName(*I.Type, I.BlockedPort, "input");
   const InputPort &In = I.Inputs[I.BlockedPort];
+  if (!Live && In.Combine)
+    return S + describeCombined(In);
   const int32_t Sender = I.WaitSender;
   if (Sender >= 0 && uint32_t(Sender) < In.NumSenders)
     S += " from '" + runtime().Instances[In.Senders[Sender].Inst]->Name +
@@ -191,9 +194,18 @@ void writeDump(bool Live) {
   }
   for (size_t K = 0; K < R.Instances.size(); ++K)
     for (OutputPort &O : R.Instances[K]->Outputs)
-      for (Target &T : O.Targets)
+      for (Target &T : O.Targets) {
         std::fprintf(F, "  i%zu -> i%u [label=\"%llu sent, %zu queued\"];\n", K,
                      T.Inst, (unsigned long long)T.Sent, T.Port->size());
+        // Into a reduce its receivers run: each receiver's ring for this
+        // participant, which holds what waits for the other participants.
+        if (T.Direct)
+          for (Target &D : *T.Direct)
+            std::fprintf(F,
+                         "  i%zu -> i%u [style=dashed, label=\"via i%u: %zu "
+                         "queued\"];\n",
+                         K, D.Inst, T.Inst, D.Port->Senders[D.Slot].Q->size());
+      }
   std::fprintf(F, "}\n");
   if (!DumpPath) {
     std::fflush(F);
@@ -223,9 +235,14 @@ void reportDeadlock() {
     if (++Shown > 20)
       continue;
     if (I.Blocked == Instance::Dequeue) {
-      std::fprintf(stderr, "  '%s' waits in dequeue on %s, %s empty\n",
-                   I.Name.c_str(), waitedOn(I, false).c_str(),
-                   I.WaitPorts.size() > 1 ? "which are all" : "which is");
+      const bool Combined = I.WaitPorts.size() <= 1 &&
+                            I.BlockedPort < I.Type->Inputs.size() &&
+                            I.Inputs[I.BlockedPort].Combine;
+      std::fprintf(stderr, "  '%s' waits in dequeue on %s%s\n", I.Name.c_str(),
+                   waitedOn(I, false).c_str(),
+                   Combined                 ? ""
+                   : I.WaitPorts.size() > 1 ? ", which are all empty"
+                                            : ", which is empty");
     } else if (I.Blocked == Instance::Send) {
       std::fprintf(stderr,
                    "  '%s' waits in send on %s, whose target queue "
