@@ -72,8 +72,13 @@ bool aspen::rt::nextContribution(ModuleBase &M, unsigned Port, const char *Kind,
   Out = QueueElement(dequeueOrEnd(*ModuleAccess::self(M), Port, Ended));
   if (Out || Ended)
     return !Ended;
-  const std::string &From = ModuleAccess::self(M)->Type->Inputs[Port];
-  std::string Who = From.empty() ? "a participant" : "'" + From + "'";
+  throwNoContribution(Kind, Name,
+                      ModuleAccess::self(M)->Type->Inputs[Port].c_str());
+}
+
+void aspen::rt::throwNoContribution(const char *Kind, const std::string &Name,
+                                    const char *From) {
+  std::string Who = *From ? "'" + std::string(From) + "'" : "a participant";
   throw PayloadTypeError(
       std::string(Kind) + " '" + Name + "': " + Who +
       " sent an empty element, which is no contribution (a participant ends "

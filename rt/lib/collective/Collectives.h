@@ -113,11 +113,15 @@ private:
   bool Slice = false;
 };
 
+/// The error for an empty element sent as a contribution, naming the
+/// collective (Kind and Name: "reduce", "r") and the participant (From;
+/// empty: unnamed).
+[[noreturn]] void throwNoContribution(const char *Kind, const std::string &Name,
+                                      const char *From);
 /// A collective's next contribution on input Port into Out: false at the
 /// end of the stream (a participant finished, which ends the collective).
-/// An empty element that was sent is no contribution: an error naming the
-/// collective (Kind and Name: "reduce", "r") and the participant. The
-/// message is made only then: this runs for every contribution.
+/// An empty element that was sent is no contribution (throwNoContribution).
+/// The message is made only then: this runs for every contribution.
 bool nextContribution(ModuleBase &M, unsigned Port, const char *Kind,
                       const std::string &Name, QueueElement &Out);
 

@@ -33,7 +33,6 @@
 #include "collective/Collectives.h"
 #include "core/Graph.h"
 #include <memory>
-#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -87,10 +86,7 @@ bool aspen::rt::combinedPop(InputPort &In, Payload *&Out) {
   }
   for (size_t K = 0; K < P; ++K)
     if (!Round[K])
-      throw PayloadTypeError(
-          "reduce '" + S.Name + "': '" + In.Senders[K].Name +
-          "' sent an empty element, which is no contribution (a participant "
-          "ends its contributions by returning from run())");
+      throwNoContribution("reduce", S.Name, In.Senders[K].Name);
   for (size_t K = 1; K < P; ++K) {
     if (S.Op == ReduceOp::User)
       S.User(*Round[0].get(), *Round[K].get());

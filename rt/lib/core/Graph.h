@@ -303,7 +303,7 @@ struct Target {
   /// An edge into a reduce its receivers run (directReduces): this
   /// participant's ring at every receiver, in receiver order, where its
   /// contributions go instead (a copy for all but the first).
-  std::shared_ptr<std::vector<Target>> Direct;
+  std::shared_ptr<std::vector<Target>> Direct = nullptr;
 };
 
 struct OutputPort {
