@@ -291,7 +291,12 @@ private:
   std::atomic<T> V;
 };
 
-struct Target {
+// A sender writes its Target (Sent) and OutputPort (Next) at every send.
+// Each on a line of its own: the vectors holding them are small heap
+// blocks, and the allocator put the ones of the two ends of a ping-pong side
+// by side, so every send missed on the line the other end had just written
+// (false sharing, a transfer per message on top of the ring's).
+struct alignas(CacheLine) Target {
   InputPort *Port;
   uint32_t Slot;              // this producer's slot in Port->ProducerSlots
   uint32_t Inst;              // for messages
@@ -306,11 +311,13 @@ struct Target {
   std::shared_ptr<std::vector<Target>> Direct = nullptr;
 };
 
-struct OutputPort {
+struct alignas(CacheLine) OutputPort {
   std::vector<Target> Targets;
   uint32_t Next = 0; // round-robin position; only the owner touches it
   bool WarnedDrop = false;
 };
+static_assert(sizeof(Target) == CacheLine && sizeof(OutputPort) == CacheLine,
+              "a line each: no sender writes a line another one reads");
 
 struct Instance {
   std::string Name;

@@ -6,41 +6,51 @@
 //===----------------------------------------------------------------------===//
 //
 // FastForward (Giacomoni, Moseley and Vachharajani, "FastForward for
-// efficient pipeline parallelism", PPoPP'08): a ring of pointers in which
-// the slot itself says whether it is full (non-null) or free (null), so the
-// producer and the consumer share no index. A hand-off moves one cache line,
-// the slot's, from producer to consumer, where Lamport's ring (with or
-// without cached indices) moves the slot's line and the tail index's: the
-// consumer that waits reads the tail, misses, then reads the slot and misses
-// again. On the send-dequeue path that is one cross-core transfer instead of
-// two for every message when the consumer keeps up.
+// efficient pipeline parallelism", PPoPP'08): the slot itself says whether
+// it holds an element, so the consumer that waits reads one line, the
+// slot's, and not the producer's index as well (Lamport's ring reads the
+// tail, misses, then reads the slot and misses again). FastForward's
+// consumer also stores null into every slot it takes; here it only reads
+// slots. A slot holds the element and, in its top bit, the parity of the
+// lap (position / segment length) it was written in, so a slot from the
+// lap before reads as empty without being cleared. The consumer then
+// never writes a line the producer writes: a slot line goes from the
+// producer to the consumer and is only invalidated there when the producer
+// writes it again, where a cleared slot had to come back from the
+// consumer's cache first (a ping-pong paid two transfers a message, and
+// the fence after a pop waited for the clearing store's line).
 //
-// Elements are pointers; a null one that is pushed travels as the address
-// of a private byte and comes out null again.
+// The producer knows a slot is free from the consumer's count (Head),
+// which it keeps a copy of and reloads only when the copy says the next
+// slot may still be taken: once per segment's length of pushes, or per
+// batch once the queue is full. Head is the one word the consumer writes
+// that the producer reads, on a line of its own.
+//
+// Elements are pointers whose top bit is clear (user-space addresses on
+// x86-64 and AArch64); a null one that is pushed travels as the address of
+// a private byte and comes out null again. A zero slot was never written.
 //
 // The ring starts small (InitialSlots) and grows by doubling, up to the
-// capacity, only when the producer finds it full: a program of 10^5
-// instances whose edges each carry a message at a time keeps 144 bytes per
-// edge instead of 2 KiB, and a streaming edge reaches its full size after a
-// few hundred messages and then allocates nothing. Growing does not move
-// elements: the producer links a new segment behind the full one and goes
-// on there; the consumer follows the link once it has emptied the old one,
-// and frees it. Positions are global (slot Pos & Mask of whichever segment
-// holds Pos), so both sides agree where the new segment starts. The bound
-// on elements queued in all segments together is the capacity, checked
-// against the consumer's count, which the producer reads only when its
-// cached copy says the bound may be reached.
+// capacity, only when the producer finds its segment full: a program of
+// 10^5 instances whose edges each carry a message at a time keeps 144
+// bytes per edge instead of 2 KiB, and a streaming edge reaches its full
+// size after a few hundred messages and then allocates nothing. Growing
+// does not move elements: the producer links a new segment behind the full
+// one and goes on there from its position (PStart); the consumer follows
+// the link once it has emptied the old one, and frees it. Positions are
+// global (slot Pos & Mask of whichever segment holds Pos, its lap Pos /
+// length), so both sides agree where the new segment starts. Position P
+// of a segment is free once P is below the segment's first lap or the
+// consumer has taken P minus the segment's length; the bound on elements
+// queued in all segments together is the capacity.
 //
-// At the full size the producer reads slots a batch at a time, as B-Queue
-// does (Wang, Zhang, Tang and Ren, "B-Queue: Efficient and Practical
-// Queuing for Fast Core-to-Core Communication", IJPP 2013): the slot
-// Batch - 1 ahead being free means every slot before it is (the consumer
-// frees them in order), so the next Batch pushes store without loading.
-// A patient push fails rather than take a single free slot when the slot
-// a batch ahead is still full: a producer that outruns its consumer then
-// writes lines the consumer has left, where taking each slot as soon as
-// it was freed bounced the slot's line between the cores on every
-// message.
+// At the full size a push that finds fewer than Batch slots known free
+// reloads Head; a patient push then fails rather than take fewer than a
+// batch (B-Queue: Wang, Zhang, Tang and Ren, "B-Queue: Efficient and
+// Practical Queuing for Fast Core-to-Core Communication", IJPP 2013): a
+// producer that outruns its consumer then writes lines the consumer has
+// left, where taking each slot as soon as it was freed bounced the slot's
+// line between the cores on every message.
 //
 // Guarantees:
 //  - wait-free tryPush / tryPop, no locks, no allocation once the ring
@@ -48,16 +58,17 @@
 //  - FIFO; an element (and what it points to) is visible to the consumer
 //    once tryPush returned (release store of the slot, acquire load);
 //  - the producer never overwrites a slot before the consumer has taken
-//    it (the consumer's release store of null, then of Head; the
-//    producer's acquire load of that slot, of one after it in the same
-//    lap, or of Head showing fewer than a segment's length queued);
+//    it (the consumer reads the slot, then release-stores Head; the
+//    producer writes position P of a segment only after an acquire load
+//    of Head past P minus the segment's length, or in the segment's first
+//    lap);
+//  - the consumer writes no slot; the producer reads none;
 //  - a push that is not patient fails only when the queue holds
 //    capacity() elements (or memory for a larger segment runs out);
 //  - at most capacity() elements are queued;
 //  - Head and Tail are each written by one side only, on their own cache
-//    lines; Head is read by the producer only when the queue may be at
-//    its bound, and both by size() (statistics), so the hot path shares no
-//    line but the slots';
+//    lines; Head is read by the producer only when its copy runs out, and
+//    both by size() (statistics);
 //  - exactly one producer thread and one consumer thread at a time (fibers
 //    migrating between workers are fine: the scheduler's hand-off is a
 //    release/acquire pair).
@@ -71,6 +82,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <type_traits>
 
@@ -92,7 +104,7 @@ inline void fullFence() noexcept {
 
 template <typename T> class SPSCQueue {
   static_assert(std::is_pointer_v<T>, "SPSCQueue holds pointers: a free slot "
-                                      "is a null one");
+                                      "is a zero one");
 
 public:
   /// The size of the first segment (or the capacity, if smaller).
@@ -105,9 +117,10 @@ public:
     PSeg = CSeg = Segment::make(std::min(Cap, InitialSlots));
     if (!PSeg)
       throw std::bad_alloc();
-    CFinal = Settled = PSeg->size() == Cap;
     PSlots = CSlots = PSeg->slots();
     PMask = CMask = PSeg->Mask;
+    PShift = CShift = PSeg->Shift;
+    CFinal = PSeg->size() == Cap;
   }
   SPSCQueue(const SPSCQueue &) = delete;
   SPSCQueue &operator=(const SPSCQueue &) = delete;
@@ -124,14 +137,15 @@ public:
   size_t batch() const { return Batch; }
 
   /// Patient: once the ring is full-size, fail rather than fill a slot
-  /// while fewer than batch() slots are free in a row (the caller waits
-  /// for a batch, then writes it without reading the slots, far behind the
-  /// consumer). Without it, any free slot is taken.
+  /// while fewer than batch() slots are free (the caller waits for a
+  /// batch, then writes it far behind the consumer). Without it, any free
+  /// slot is taken.
   [[gnu::always_inline]] bool tryPush(T V, bool Patient = false) noexcept {
-    // Within a batch known free: two stores, inlined into the send.
+    // Within the slots known free: two stores, inlined into the send.
     const size_t T0 = Tail.load(std::memory_order_relaxed);
     if (T0 < FreeUntil) [[likely]] {
-      PSlots[T0 & PMask].store(V ? V : nullMark(), std::memory_order_release);
+      PSlots[T0 & PMask].store(encode(V, T0, PShift),
+                               std::memory_order_release);
       Tail.store(T0 + 1, std::memory_order_relaxed);
       return true;
     }
@@ -139,75 +153,41 @@ public:
   }
 
   [[gnu::noinline]] bool tryPushSlow(T V, bool Patient) noexcept {
-    size_t T0 = Tail.load(std::memory_order_relaxed);
-    // Until the consumer is in the full-size segment, older segments may
-    // hold elements too, and the bound is counted. From then on a free
-    // slot is room, as in a ring of one segment.
-    if (!Settled) [[unlikely]] {
-      // Head is reloaded when the cached copy says this segment may be
-      // full: once per segment's length of pushes, not on every one.
-      if (T0 - CachedHead > PMask) {
-        CachedHead = Head.load(std::memory_order_acquire);
-        if (T0 - CachedHead >= Cap)
-          return false;
-      }
-      // The consumer can reach the full-size segment only after the
-      // producer made it. CFinalShared shares its line with Head, which
-      // the consumer writes at every pop: read on every push, it cost a
-      // transfer of that line per message on a queue that never grows (a
-      // ping-pong's, one message in flight).
-      if (PMask + 1 == Cap)
-        Settled = CFinalShared.load(std::memory_order_acquire);
-    }
-    std::atomic<T> *S = &PSlots[T0 & PMask];
-    if (!Settled && T0 - CachedHead <= PMask) {
-      // Fewer than a segment's length queued: the element this slot held
-      // a lap ago, if any, was popped (the consumer frees a slot before it
-      // counts the pop), so it is free without a load. Loading it first
-      // fetched the line shared, then the store fetched it again to own it.
-      S->store(V ? V : nullMark(), std::memory_order_release);
-      Tail.store(T0 + 1, std::memory_order_relaxed);
-      return true;
-    }
-    if (Settled) [[likely]] {
-      // Slots below FreeUntil are known free: write without reading them.
-      if (T0 >= FreeUntil) {
-        if (!PSlots[(T0 + Batch - 1) & PMask].load(std::memory_order_acquire))
-          FreeUntil = T0 + Batch;
-        else if (!Patient && !S->load(std::memory_order_acquire))
-          FreeUntil = T0 + 1;
-        else
-          return false;
-      }
-      S->store(V ? V : nullMark(), std::memory_order_release);
-      Tail.store(T0 + 1, std::memory_order_relaxed);
-      return true;
-    }
-    if (S->load(std::memory_order_acquire)) [[unlikely]] {
-      // This segment is full. At the full size, so is the queue; a
-      // smaller one holds fewer than the capacity (counted above): go on
-      // in a larger one.
-      if (PMask + 1 == Cap)
+    const size_t T0 = Tail.load(std::memory_order_relaxed);
+    size_t Until = freeUntil(CachedHead);
+    const bool Full = PMask + 1 == Cap;
+    if (T0 >= Until || (Patient && Full && Until - T0 < Batch)) {
+      CachedHead = Head.load(std::memory_order_acquire);
+      if (T0 - CachedHead >= Cap)
+        return false; // the queue holds capacity() elements
+      Until = freeUntil(CachedHead);
+      if (T0 >= Until) {
+        // This segment is full (it is not the full size, or the count
+        // above would have said so): go on in a larger one from here.
+        Segment *N = Segment::make(std::min(Cap, 2 * (PMask + 1)));
+        if (!N)
+          return false; // out of memory: the queue is full for now
+        PSeg->Next.store(N, std::memory_order_release);
+        PSeg = N;
+        PSlots = N->slots();
+        PMask = N->Mask;
+        PShift = N->Shift;
+        PStart = T0;
+        Until = freeUntil(CachedHead);
+      } else if (Patient && Full && Until - T0 < Batch) {
         return false;
-      Segment *N = Segment::make(std::min(Cap, 2 * PSeg->size()));
-      if (!N)
-        return false; // out of memory: the queue is full for now
-      PSeg->Next.store(N, std::memory_order_release);
-      PSeg = N;
-      PSlots = N->slots();
-      PMask = N->Mask;
-      S = &PSlots[T0 & PMask];
+      }
     }
-    S->store(V ? V : nullMark(), std::memory_order_release);
+    FreeUntil = Until;
+    PSlots[T0 & PMask].store(encode(V, T0, PShift), std::memory_order_release);
     Tail.store(T0 + 1, std::memory_order_relaxed);
     return true;
   }
 
   bool tryPop(T &Out) noexcept {
-    size_t H = Head.load(std::memory_order_relaxed);
-    std::atomic<T> *S = &CSlots[H & CMask];
-    T V = S->load(std::memory_order_acquire);
-    if (!V) {
+    const size_t H = Head.load(std::memory_order_relaxed);
+    uintptr_t V = CSlots[H & CMask].load(std::memory_order_acquire);
+    if (!holds(V, H, CShift)) {
       if (CFinal) [[likely]]
         return false; // a full-size segment is never left
       Segment *N = CSeg->Next.load(std::memory_order_acquire);
@@ -216,24 +196,22 @@ public:
       // The producer went on to N after filling this segment. Every
       // element it put here is visible now (it linked N after them): one
       // that was not there a moment ago may be now.
-      V = S->load(std::memory_order_acquire);
-      if (!V) {
+      V = CSlots[H & CMask].load(std::memory_order_acquire);
+      if (!holds(V, H, CShift)) {
         Segment::destroy(CSeg); // emptied, and the producer has left it
         CSeg = N;
         CSlots = N->slots();
         CMask = N->Mask;
+        CShift = N->Shift;
         CFinal = N->size() == Cap;
-        if (CFinal)
-          CFinalShared.store(true, std::memory_order_release);
-        S = &CSlots[H & CMask];
-        V = S->load(std::memory_order_acquire);
-        if (!V)
+        V = CSlots[H & CMask].load(std::memory_order_acquire);
+        if (!holds(V, H, CShift))
           return false;
       }
     }
-    S->store(nullptr, std::memory_order_release);
     Head.store(H + 1, std::memory_order_release);
-    Out = V == nullMark() ? nullptr : V;
+    const T P = reinterpret_cast<T>(V & ~LapBit);
+    Out = P == nullMark() ? nullptr : P;
     return true;
   }
 
@@ -251,29 +229,34 @@ public:
   }
 
 private:
+  static constexpr uintptr_t LapBit = uintptr_t(1) << 63;
+
   /// A header and, right behind it, Mask + 1 slots (one allocation). The
   /// header has a cache line of its own: the slots' lines go back and
   /// forth between the two sides, and Next is read on every empty look
   /// until the segment is full-size.
   struct alignas(CacheLine) Segment {
     size_t Mask;
+    unsigned Shift; // log2(Mask + 1): a position's lap is Pos >> Shift
     std::atomic<Segment *> Next{nullptr};
 
     size_t size() const { return Mask + 1; }
-    std::atomic<T> *slots() {
-      return reinterpret_cast<std::atomic<T> *>(this + 1);
+    std::atomic<uintptr_t> *slots() {
+      return reinterpret_cast<std::atomic<uintptr_t> *>(this + 1);
     }
     static Segment *make(size_t N) {
-      static_assert(sizeof(Segment) % alignof(std::atomic<T>) == 0);
-      void *M = ::operator new(sizeof(Segment) + N * sizeof(std::atomic<T>),
-                               std::align_val_t(CacheLine), std::nothrow);
+      static_assert(sizeof(Segment) % alignof(std::atomic<uintptr_t>) == 0);
+      void *M =
+          ::operator new(sizeof(Segment) + N * sizeof(std::atomic<uintptr_t>),
+                         std::align_val_t(CacheLine), std::nothrow);
       if (!M)
         return nullptr;
       Segment *S = new (M) Segment;
       S->Mask = N - 1;
-      auto *Slots = reinterpret_cast<std::atomic<T> *>(S + 1);
+      S->Shift = unsigned(__builtin_ctzll(N));
+      auto *Slots = reinterpret_cast<std::atomic<uintptr_t> *>(S + 1);
       for (size_t I = 0; I < N; ++I)
-        new (&Slots[I]) std::atomic<T>(nullptr);
+        new (&Slots[I]) std::atomic<uintptr_t>(0);
       return S;
     }
     static void destroy(Segment *S) {
@@ -286,22 +269,40 @@ private:
     static char Mark;
     return reinterpret_cast<T>(&Mark);
   }
+  /// Element V at position Pos of a segment of 2^Shift slots.
+  static uintptr_t encode(T V, size_t Pos, unsigned Shift) noexcept {
+    return reinterpret_cast<uintptr_t>(V ? V : nullMark()) |
+           (((Pos >> Shift) & 1) ? LapBit : 0);
+  }
+  /// Whether slot word W holds the element of position Pos: written (not
+  /// zero) in Pos's lap (a slot of the lap before has the other parity).
+  static bool holds(uintptr_t W, size_t Pos, unsigned Shift) noexcept {
+    return W != 0 && ((W & LapBit) != 0) == (((Pos >> Shift) & 1) != 0);
+  }
+  /// The first position the producer does not know to be free, given the
+  /// consumer's count H: past the segment's first lap, a position is free
+  /// once the one a segment's length before it was taken; and at most the
+  /// capacity is queued.
+  size_t freeUntil(size_t H) const noexcept {
+    return std::min(std::max(PStart, H) + PMask + 1, H + Cap);
+  }
 
   // The consumer's: its count and its segment.
   alignas(CacheLine) std::atomic<size_t> Head{0};
   Segment *CSeg = nullptr;
-  std::atomic<T> *CSlots = nullptr;
+  std::atomic<uintptr_t> *CSlots = nullptr;
   size_t CMask = 0;
+  unsigned CShift = 0;
   bool CFinal = false; // CSeg is of the full size: no segment follows it
-  std::atomic<bool> CFinalShared{false}; // CFinal, for the producer
   // The producer's: its count, its segment, its copy of Head.
   alignas(CacheLine) std::atomic<size_t> Tail{0};
   Segment *PSeg = nullptr;
-  std::atomic<T> *PSlots = nullptr;
+  std::atomic<uintptr_t> *PSlots = nullptr;
   size_t PMask = 0;
-  size_t CachedHead = 0;
-  size_t FreeUntil = 0; // once Settled: slots before this one are free
-  bool Settled = false; // the consumer has reached the full-size segment
+  unsigned PShift = 0;
+  size_t PStart = 0;     // the first position PSeg holds
+  size_t CachedHead = 0; // Head, as last read
+  size_t FreeUntil = 0;  // positions before this one are known free
   alignas(CacheLine) size_t Cap;
   size_t Batch;
 };
