@@ -61,9 +61,10 @@ void wakeConsumer(InputPort &In) {
 
 // Dekker with a producer's register-then-recheck in aspenSend, whose side
 // pays the barrier while the producers choose so (InputPort::HeavyProducers):
-// it runs when a queue is full, this after every pop. The pop's store of a
-// free slot fetches the slot's line from the producer's core, and a full
-// fence here waited for that on every dequeue. The mode is read after the
+// it runs when a queue is full, this after every pop. The pop's stores (a
+// fan-in cell's sequence, or the count a ring's producer reads) wait for
+// their lines to come from a producer's core, and a full fence here waited
+// for that on every dequeue. The mode is read after the
 // pop, as wakeConsumer reads LightWake after the push.
 void wakeProducers(InputPort &In) {
   if (In.HeavyProducers.load(std::memory_order_relaxed))
