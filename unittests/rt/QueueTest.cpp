@@ -276,6 +276,42 @@ TEST(SPSCQueue, SmallSegmentWrapsFromTheCount) {
   }
 }
 
+// The consumer never clears a slot: one left from the lap before reads as
+// empty by its lap's parity. Here the first segment (16 slots) fills at
+// position 26, whose slot still holds position 10's element (taken); the
+// producer goes on in a new segment from there, not from a multiple of its
+// length, and the consumer must find 16 to 25 in the old segment's second
+// lap, take slot 10's old element there for empty, and move on.
+TEST(SPSCQueue, StaleSlotsOfTheLapBeforeReadEmpty) {
+  constexpr size_t Cap = 256;
+  static_assert(SPSCQueue<char *>::InitialSlots == 16);
+  SPSCQueue<char *> Q(Cap);
+  auto Elem = [](uintptr_t I) { return reinterpret_cast<char *>(I + 1); };
+  char *V;
+  uintptr_t In = 0, Out = 0;
+  for (; In < 10; ++In)
+    ASSERT_TRUE(Q.tryPush(Elem(In)));
+  for (; Out < 10; ++Out) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, Elem(Out));
+  }
+  EXPECT_FALSE(Q.tryPop(V)) << "slots of the lap before are not elements";
+  for (; In < 40; ++In)
+    ASSERT_TRUE(Q.tryPush(Elem(In))) << In;
+  for (; Out < 40; ++Out) {
+    ASSERT_TRUE(Q.tryPop(V)) << Out;
+    EXPECT_EQ(V, Elem(Out));
+  }
+  EXPECT_FALSE(Q.tryPop(V));
+  // And many laps of the segment it ended in, one element at a time.
+  for (uintptr_t K = 0; K < 10 * Cap; ++K) {
+    ASSERT_TRUE(Q.tryPush(Elem(K)));
+    ASSERT_TRUE(Q.tryPop(V));
+    ASSERT_EQ(V, Elem(K));
+    ASSERT_FALSE(Q.tryPop(V)) << K;
+  }
+}
+
 TEST(MPSCQueue, FifoAndCapacity) {
   MPSCQueue<int> Q(4);
   int V;
