@@ -81,13 +81,18 @@ void Engine::invoke(Runner &W, Item *It) {
   Record Extra;
   inherit(Extra, It->R, N.Patterns[0].Type);
   const bool Inherits = !Extra.empty();
-  for (auto O = Outs.rbegin(); O != Outs.rend(); ++O) {
+  if (Outs.size() == 1) { // the usual case: routed in place
     if (Inherits)
-      inherit(*O, Extra, {});
-    W.Stack.push_back({false, -1, std::move(*O), It->K});
+      inherit(Outs[0], Extra, {});
+    route(W, Step{false, -1, std::move(Outs[0]), std::move(It->K)});
+  } else {
+    for (auto O = Outs.rbegin(); O != Outs.rend(); ++O) {
+      if (Inherits)
+        inherit(*O, Extra, {});
+      W.Stack.push_back({false, -1, std::move(*O), It->K});
+    }
+    route(W, W.Stack.size() - Outs.size());
   }
-  size_t Base = W.Stack.size() - Outs.size();
-  route(W, Base);
   W.Capture = nullptr;
   Item *Head = nullptr;
   for (auto O = W.Captured.rbegin(); O != W.Captured.rend(); ++O) {

@@ -21,8 +21,12 @@ static bool hasLabels(const Record &R, const Labels &T) {
 }
 
 void Engine::route(Runner &W, Step First) {
-  size_t Base = W.Stack.size();
-  W.Stack.push_back(std::move(First));
+  // First goes all the way in place (not through the stack: two moves of a
+  // record and its continuation fewer); a filter's further outputs wait
+  // above Base and follow it, as they would have.
+  const size_t Base = W.Stack.size();
+  while (First.Enter ? enter(W, First) : leave(W, First)) {
+  }
   route(W, Base);
 }
 
