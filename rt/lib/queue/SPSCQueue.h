@@ -26,9 +26,12 @@
 // batch once the queue is full. Head is the one word the consumer writes
 // that the producer reads, on a line of its own.
 //
-// Elements are pointers whose top bit is clear (user-space addresses on
-// x86-64 and AArch64); a null one that is pushed travels as the address of
-// a private byte and comes out null again. A zero slot was never written.
+// Elements are pointers whose top bit is clear: user-space addresses on
+// x86-64, also with linear address masking (LAM leaves bit 63 to the
+// kernel's half); an AArch64 build with a tag in the top byte (HWASan)
+// would need another bit. A null element that is pushed travels as the
+// address of a private byte and comes out null again. A zero slot was
+// never written.
 //
 // The ring starts small (InitialSlots) and grows by doubling, up to the
 // capacity, only when the producer finds its segment full: a program of
@@ -81,6 +84,7 @@
 #include "queue/Bits.h"
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -271,6 +275,7 @@ private:
   }
   /// Element V at position Pos of a segment of 2^Shift slots.
   static uintptr_t encode(T V, size_t Pos, unsigned Shift) noexcept {
+    assert(!(reinterpret_cast<uintptr_t>(V) & LapBit) && "a kernel address");
     return reinterpret_cast<uintptr_t>(V ? V : nullMark()) |
            (((Pos >> Shift) & 1) ? LapBit : 0);
   }
