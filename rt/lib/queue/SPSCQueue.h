@@ -159,8 +159,11 @@ public:
   [[gnu::noinline]] bool tryPushSlow(T V, bool Patient) noexcept {
     const size_t T0 = Tail.load(std::memory_order_relaxed);
     size_t Until = freeUntil(CachedHead);
-    const bool Full = PMask + 1 == Cap;
-    if (T0 >= Until || (Patient && Full && Until - T0 < Batch)) {
+    // A patient push at the full size waits for a batch of free slots.
+    auto ShortOfBatch = [&] {
+      return Patient && PMask + 1 == Cap && Until - T0 < Batch;
+    };
+    if (T0 >= Until || ShortOfBatch()) {
       CachedHead = Head.load(std::memory_order_acquire);
       if (T0 - CachedHead >= Cap)
         return false; // the queue holds capacity() elements
@@ -178,7 +181,7 @@ public:
         PShift = N->Shift;
         PStart = T0;
         Until = freeUntil(CachedHead);
-      } else if (Patient && Full && Until - T0 < Batch) {
+      } else if (ShortOfBatch()) {
         return false;
       }
     }

@@ -81,16 +81,14 @@ void Engine::invoke(Runner &W, Item *It) {
   Record Extra;
   inherit(Extra, It->R, N.Patterns[0].Type);
   const bool Inherits = !Extra.empty();
+  if (Inherits)
+    for (Record &O : Outs)
+      inherit(O, Extra, {});
   if (Outs.size() == 1) { // the usual case: routed in place
-    if (Inherits)
-      inherit(Outs[0], Extra, {});
     route(W, Step{false, -1, std::move(Outs[0]), std::move(It->K)});
   } else {
-    for (auto O = Outs.rbegin(); O != Outs.rend(); ++O) {
-      if (Inherits)
-        inherit(*O, Extra, {});
+    for (auto O = Outs.rbegin(); O != Outs.rend(); ++O)
       W.Stack.push_back({false, -1, std::move(*O), It->K});
-    }
     route(W, W.Stack.size() - Outs.size());
   }
   W.Capture = nullptr;

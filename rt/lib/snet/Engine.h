@@ -525,6 +525,8 @@ private:
   }
   void route(Runner &W, Step S);
   void route(Runner &W, size_t Base);
+  /// Routes S step by step until it stops at an entity or leaves.
+  void finish(Runner &W, Step &S);
   bool enter(Runner &W, Step &S);
   bool leave(Runner &W, Step &S);
   void toEntity(Runner &W, Entity &E, Record R, Cont K);

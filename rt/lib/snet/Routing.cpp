@@ -25,9 +25,13 @@ void Engine::route(Runner &W, Step First) {
   // record and its continuation fewer); a filter's further outputs wait
   // above Base and follow it, as they would have.
   const size_t Base = W.Stack.size();
-  while (First.Enter ? enter(W, First) : leave(W, First)) {
-  }
+  finish(W, First);
   route(W, Base);
+}
+
+void Engine::finish(Runner &W, Step &S) {
+  while (S.Enter ? enter(W, S) : leave(W, S)) {
+  }
 }
 
 void Engine::route(Runner &W, size_t Base) {
@@ -39,8 +43,7 @@ void Engine::route(Runner &W, size_t Base) {
     // One record, step by step, in place; only a filter's further outputs
     // wait on the stack, above the ones still waiting from before, so the
     // first output is routed all the way before the second.
-    while (S.Enter ? enter(W, S) : leave(W, S)) {
-    }
+    finish(W, S);
   }
 }
 
