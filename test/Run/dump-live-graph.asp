@@ -1,6 +1,6 @@
 // RUN: %aspenc %s -o %t
 // RUN: rm -f %t.dot
-// RUN: env ASPEN_DUMP=%t.dot ASPEN_WORKERS=2 sh -c '%t & pid=$!; sleep 0.5; kill -USR1 $pid; wait $pid; echo "exit status $?"' | FileCheck %s --check-prefix=OUT
+// RUN: env ASPEN_DUMP=%t.dot ASPEN_WORKERS=2 ASPEN_QUEUE_CAPACITY=256 sh -c '%t & pid=$!; sleep 0.5; kill -USR1 $pid; wait $pid; echo "exit status $?"' | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t.dot
 // RUN: dot -Tsvg %t.dot -o /dev/null
 // ASPEN_DUMP=FILE: on SIGUSR1 (and on a deadlock) the runtime writes the
@@ -20,7 +20,8 @@ Module Main is Root requires Module Slow, Module Eager {
   }
 }
 
-// Sends more than the queue holds, then waits in send.
+// Sends more than the queue holds (the capacity set: every element bounded
+// by it), then waits in send.
 Module Eager {
   void run() {
     for (int i = 0; i < 300; ++i)

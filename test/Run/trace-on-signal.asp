@@ -1,9 +1,9 @@
 // RUN: %aspenc %s -o %t
 // RUN: rm -f %t.json
-// RUN: env ASPEN_TRACE=%t.json ASPEN_STATS=1 ASPEN_WORKERS=2 %python %S/Inputs/send_signal.py TERM sending %t | FileCheck %s
+// RUN: env ASPEN_TRACE=%t.json ASPEN_STATS=1 ASPEN_WORKERS=2 ASPEN_QUEUE_CAPACITY=256 %python %S/Inputs/send_signal.py TERM sending %t | FileCheck %s
 // RUN: %python %S/Inputs/check_trace.py %t.json | FileCheck %s --check-prefix=TRACE
 // RUN: rm -f %t.json
-// RUN: env ASPEN_TRACE=%t.json ASPEN_WORKERS=2 %python %S/Inputs/send_signal.py INT sending %t | FileCheck %s --check-prefix=INT --implicit-check-not="aspen: stats"
+// RUN: env ASPEN_TRACE=%t.json ASPEN_WORKERS=2 ASPEN_QUEUE_CAPACITY=256 %python %S/Inputs/send_signal.py INT sending %t | FileCheck %s --check-prefix=INT --implicit-check-not="aspen: stats"
 // RUN: %python %S/Inputs/check_trace.py %t.json | FileCheck %s --check-prefix=TRACE
 // RUN: env ASPEN_WORKERS=2 %python %S/Inputs/send_signal.py TERM sending %t | FileCheck %s --check-prefix=PLAIN --implicit-check-not=aspen:
 // A program that never ends, stopped by SIGTERM or SIGINT: with
@@ -11,7 +11,9 @@
 // interrupted, and with ASPEN_TRACE the trace holds the events recorded so
 // far (arrows of messages still queued have no end yet); then the signal
 // ends the program as it would have (128 + the signal). Without either
-// setting the signal is left alone.
+// setting the signal is left alone. The capacity is set (every element
+// bounded by it): the producers sleep in a system call that holds their
+// worker, and only a full queue lets the consumer in.
 #include <aspen/runtime.h>
 #include <cstdio>
 #include <cstring>

@@ -312,6 +312,103 @@ TEST(SPSCQueue, StaleSlotsOfTheLapBeforeReadEmpty) {
   }
 }
 
+// Two bounds: an element that is not small waits while the queue holds the
+// capacity; a small one goes on up to the small capacity. Order is kept
+// across both.
+namespace {
+int Cells[64];
+bool smallCell(int *P) { return P >= &Cells[32]; } // the upper half
+bool smallNumber(int V) { return V >= 100; }
+} // namespace
+
+TEST(SPSCQueue, SmallElementsGoPastTheCapacity) {
+  SPSCQueue<int *> Q(4, 16);
+  EXPECT_EQ(Q.capacity(), 4u);
+  EXPECT_EQ(Q.smallCapacity(), 16u);
+  int *Big = &Cells[0], *Small = &Cells[32];
+  for (int I = 0; I < 4; ++I)
+    ASSERT_TRUE(Q.tryPush(Big + I, false, &smallCell));
+  EXPECT_FALSE(Q.tryPush(Big + 4, false, &smallCell)) << "holds the capacity";
+  EXPECT_FALSE(Q.tryPush(Small, false, nullptr)) << "no test: nothing small";
+  for (int I = 0; I < 12; ++I)
+    ASSERT_TRUE(Q.tryPush(Small + I, false, &smallCell)) << I;
+  EXPECT_FALSE(Q.tryPush(Small + 12, false, &smallCell))
+      << "holds the small capacity";
+  int *V;
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, Big);
+  EXPECT_FALSE(Q.tryPush(Big + 4, false, &smallCell)) << "15 queued";
+  EXPECT_TRUE(Q.tryPush(Small + 12, false, &smallCell));
+  for (int I = 1; I < 4; ++I) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, Big + I);
+  }
+  for (int I = 0; I < 10; ++I) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, Small + I);
+  }
+  EXPECT_FALSE(Q.tryPush(Big + 4, true, &smallCell)) << "4 queued";
+  ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, Small + 10);
+  EXPECT_TRUE(Q.tryPush(Big + 4, false, &smallCell)) << "3 queued";
+  for (int *Want : {Small + 11, Small + 12, Big + 4}) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, Want);
+  }
+  EXPECT_FALSE(Q.tryPop(V));
+}
+
+// Small and large elements mixed on two threads, the ring growing past the
+// capacity: every element once, in order.
+TEST(SPSCQueue, SmallAndLargeElementsKeepOrder) {
+  SPSCQueue<char *> Q(32, 1024);
+  constexpr uintptr_t N = 2'000'000;
+  // Runs of small elements (odd) between runs of large ones (even).
+  auto Small = [](char *P) {
+    return ((reinterpret_cast<uintptr_t>(P) >> 9) & 1) != 0;
+  };
+  std::thread Producer([&] {
+    for (uintptr_t I = 1; I <= N; ++I)
+      while (!Q.tryPush(reinterpret_cast<char *>(I), (I & 7) != 0, +Small))
+        ;
+  });
+  uintptr_t Expected = 1;
+  char *V;
+  while (Expected <= N) {
+    if (Q.tryPop(V)) {
+      ASSERT_EQ(V, reinterpret_cast<char *>(Expected));
+      ++Expected;
+    } else if ((Expected >> 13) % 2) {
+      std::this_thread::yield();
+    }
+  }
+  Producer.join();
+  EXPECT_FALSE(Q.tryPop(V));
+}
+
+TEST(MPSCQueue, SmallElementsGoPastTheCapacity) {
+  MPSCQueue<int> Q(4, 16);
+  EXPECT_EQ(Q.capacity(), 4u);
+  EXPECT_EQ(Q.smallCapacity(), 16u);
+  for (int I = 0; I < 4; ++I)
+    ASSERT_TRUE(Q.tryPush(I, &smallNumber));
+  EXPECT_FALSE(Q.tryPush(4, &smallNumber)) << "holds the capacity";
+  EXPECT_FALSE(Q.tryPush(100)) << "no test: nothing small";
+  for (int I = 0; I < 12; ++I)
+    ASSERT_TRUE(Q.tryPush(100 + I, &smallNumber)) << I;
+  EXPECT_FALSE(Q.tryPush(112, &smallNumber)) << "holds the small capacity";
+  int V;
+  for (int I = 0; I < 13; ++I)
+    ASSERT_TRUE(Q.tryPop(V));
+  EXPECT_EQ(V, 108);
+  EXPECT_TRUE(Q.tryPush(5, &smallNumber)) << "3 queued";
+  for (int Want : {109, 110, 111, 5}) {
+    ASSERT_TRUE(Q.tryPop(V));
+    EXPECT_EQ(V, Want);
+  }
+  EXPECT_FALSE(Q.tryPop(V));
+}
+
 TEST(MPSCQueue, FifoAndCapacity) {
   MPSCQueue<int> Q(4);
   int V;

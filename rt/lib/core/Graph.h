@@ -83,6 +83,9 @@ struct InputPort;
 struct CombinedPort;
 /// The most receivers of a reduce its receivers run (directReduces).
 inline constexpr size_t MaxDirectReceivers = 8;
+/// The largest payload ASPEN_QUEUE_SMALL_CAPACITY counts as small: a cache
+/// line (a count, an index, eight doubles, a short string).
+inline constexpr size_t SmallElementBytes = 64;
 
 /// A port that combines a reduce's contributions itself (Collectives.cpp):
 /// the next result, once every participant's next element is in.
@@ -176,13 +179,24 @@ struct InputPort {
     if (ByteLimit) [[unlikely]]
       return tryPushBounded(P);
     if (Spsc)
-      return Spsc->tryPush(P, Patient);
-    return Mpsc ? Mpsc->tryPush(P) : Senders[Slot].Q->tryPush(P, Patient);
+      return Spsc->tryPush(P, Patient, &isSmallElement);
+    return Mpsc ? Mpsc->tryPush(P, &isSmallElement)
+                : Senders[Slot].Q->tryPush(P, Patient);
   }
   /// tryPush for a traced send: At is the position taken in a fan-in
   /// queue (in a queue of one producer, that producer's count).
   bool tryPushAt(Payload *P, size_t &At, uint32_t Slot = 0) {
-    return Mpsc ? Mpsc->tryPushAt(P, At) : tryPush(P, Slot);
+    return Mpsc ? Mpsc->tryPushAt(P, At, &isSmallElement) : tryPush(P, Slot);
+  }
+  /// What ASPEN_QUEUE_SMALL_CAPACITY counts: an empty element, or a payload
+  /// that says it holds 1 to SmallElementBytes bytes (byteSize(); one
+  /// that does not say is not small). Asked only of elements that find a
+  /// queue holding its capacity.
+  static bool isSmallElement(Payload *P) {
+    if (!P)
+      return true;
+    size_t B = P->byteSize();
+    return B != 0 && B <= SmallElementBytes;
   }
   /// For the consumer: the elements popped so far.
   size_t popped() const {
@@ -367,6 +381,10 @@ struct Runtime {
   std::vector<uint32_t> Edges; // quads: from, fromPort, to, toPort
   std::vector<NodeInfo> Nodes; // empty: one node
   size_t QueueCapacity = 256;
+  /// ASPEN_QUEUE_SMALL_CAPACITY: the bound for small elements on the
+  /// queues between instances (not on the rings of a queue kept by sender,
+  /// of a reduce its receivers run, or into the transport).
+  size_t QueueSmallCapacity = 4096;
   Scheduler::Options SchedOpts;
   Scheduler *Sched = nullptr;
 };

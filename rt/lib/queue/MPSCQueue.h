@@ -10,12 +10,22 @@
 // says whose turn it is, producers claim cells with one CAS on the tail, and
 // the single consumer needs no read-modify-write at all.
 //
+// With a small capacity above the capacity (SPSCQueue.h), the ring has
+// the small capacity's cells, and an element that is not small is pushed
+// only while the queue holds fewer than the capacity: the producer reads
+// the consumer's count for it (asked for small elements first, whose push
+// then reads nothing more).
+//
 // Guarantees:
 //  - lock-free tryPush (a producer retries only when another producer won
 //    the same cell), wait-free tryPop; no allocation after construction;
 //  - head, tail and the cells on separate cache lines;
 //  - FIFO in the order producers claimed their cells; an element becomes
 //    visible once its producer's tryPush returned;
+//  - at most smallCapacity() elements are queued; one that is not small
+//    is pushed only while fewer than capacity() are (each producer may
+//    count one it is about to push: the bound may be passed by one per
+//    producer);
 //  - any number of producer threads, one consumer thread at a time.
 //
 //===----------------------------------------------------------------------===//
@@ -24,16 +34,24 @@
 #define ASPEN_RT_QUEUE_MPSCQUEUE_H
 
 #include "queue/SPSCQueue.h"
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 namespace aspen::rt {
 
 template <typename T> class MPSCQueue {
 public:
-  explicit MPSCQueue(size_t Capacity) {
-    size_t C = ceilPow2AtLeast2(Capacity);
+  /// Whether an element is small (may be queued past the capacity).
+  using SmallTest = bool (*)(T);
+
+  /// Both bounds are rounded up to a power of two (at least 2); a small
+  /// capacity below the capacity is the capacity.
+  explicit MPSCQueue(size_t Capacity, size_t SmallCapacity = 0) {
+    Soft = ceilPow2AtLeast2(Capacity);
+    size_t C = std::max(Soft, ceilPow2AtLeast2(SmallCapacity));
     Mask = C - 1;
     Cells.reset(new Cell[C]);
     for (size_t I = 0; I < C; ++I)
@@ -42,17 +60,22 @@ public:
   MPSCQueue(const MPSCQueue &) = delete;
   MPSCQueue &operator=(const MPSCQueue &) = delete;
 
-  size_t capacity() const { return Mask + 1; }
+  size_t capacity() const { return Soft; }
+  size_t smallCapacity() const { return Mask + 1; }
 
-  bool tryPush(T V) noexcept {
+  bool tryPush(T V, SmallTest Small = nullptr) noexcept {
     size_t Unused;
-    return tryPushAt(V, Unused);
+    return tryPushAt(V, Unused, Small);
   }
 
   /// tryPush, telling the position the element took (the producers' order
   /// is the queue's, so the consumer pops it as its At-th element).
-  bool tryPushAt(T V, size_t &At) noexcept {
+  bool tryPushAt(T V, size_t &At, SmallTest Small = nullptr) noexcept {
     size_t Pos = Tail.load(std::memory_order_relaxed);
+    // Pos may be behind Head by now: the difference is signed.
+    if (Soft != Mask + 1 && !(Small && Small(V)) &&
+        intptr_t(Pos - Head.load(std::memory_order_relaxed)) >= intptr_t(Soft))
+      return false; // holds the capacity, and this element is not small
     for (;;) {
       Cell &C = Cells[Pos & Mask];
       size_t Seq = C.Seq.load(std::memory_order_acquire);
@@ -109,6 +132,7 @@ private:
   alignas(CacheLine) std::atomic<size_t> Head{0};
   alignas(CacheLine) std::atomic<size_t> Tail{0};
   alignas(CacheLine) size_t Mask = 0;
+  size_t Soft = 0; // the capacity (Mask + 1 is the small capacity)
   std::unique_ptr<Cell[]> Cells;
 };
 

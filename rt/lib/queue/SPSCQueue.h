@@ -55,6 +55,14 @@
 // left, where taking each slot as soon as it was freed bounced the slot's
 // line between the cores on every message.
 //
+// A queue may have two bounds (Run.cpp: ASPEN_QUEUE_SMALL_CAPACITY): the
+// capacity, and a larger one for small elements, which the caller tells
+// apart (a function it passes, asked only once the queue holds the
+// capacity). Like MPI's eager protocol: a fine-grained stream runs
+// further ahead of its consumer, so both sides run longer bursts between
+// parks, while large elements still wait at the capacity. The fast path
+// knows free slots up to the capacity only; past it each push asks.
+//
 // Guarantees:
 //  - wait-free tryPush / tryPop, no locks, no allocation once the ring
 //    has its full size;
@@ -67,8 +75,10 @@
 //    lap);
 //  - the consumer writes no slot; the producer reads none;
 //  - a push that is not patient fails only when the queue holds
-//    capacity() elements (or memory for a larger segment runs out);
-//  - at most capacity() elements are queued;
+//    capacity() elements, and a small element's only when it holds
+//    smallCapacity() (or memory for a larger segment runs out);
+//  - at most smallCapacity() elements are queued, and an element that is
+//    not small is pushed only while fewer than capacity() are;
 //  - Head and Tail are each written by one side only, on their own cache
 //    lines; Head is read by the producer only when its copy runs out, and
 //    both by size() (statistics);
@@ -115,9 +125,15 @@ public:
   static constexpr size_t InitialSlots = 16;
   static constexpr size_t MaxBatch = 32;
 
-  /// Capacity is rounded up to a power of two (at least 2).
-  explicit SPSCQueue(size_t Capacity)
-      : Cap(ceilPow2AtLeast2(Capacity)), Batch(std::min(Cap, MaxBatch)) {
+  /// Whether an element is small (may be queued past the capacity).
+  using SmallTest = bool (*)(T);
+
+  /// Both bounds are rounded up to a power of two (at least 2); a small
+  /// capacity below the capacity is the capacity.
+  explicit SPSCQueue(size_t Capacity, size_t SmallCapacity = 0)
+      : Soft(ceilPow2AtLeast2(Capacity)),
+        Cap(std::max(Soft, ceilPow2AtLeast2(SmallCapacity))),
+        Batch(std::min(Soft, MaxBatch)) {
     PSeg = CSeg = Segment::make(std::min(Cap, InitialSlots));
     if (!PSeg)
       throw std::bad_alloc();
@@ -136,15 +152,19 @@ public:
     }
   }
 
-  size_t capacity() const { return Cap; }
+  size_t capacity() const { return Soft; }
+  size_t smallCapacity() const { return Cap; }
   /// How many free slots in a row a patient push waits for.
   size_t batch() const { return Batch; }
 
-  /// Patient: once the ring is full-size, fail rather than fill a slot
+  /// Patient: when the queue's bound is what limits the push (not the
+  /// end of a segment that may still grow), fail rather than fill a slot
   /// while fewer than batch() slots are free (the caller waits for a
   /// batch, then writes it far behind the consumer). Without it, any free
-  /// slot is taken.
-  [[gnu::always_inline]] bool tryPush(T V, bool Patient = false) noexcept {
+  /// slot is taken. Small: which elements may go past the capacity (none
+  /// without it).
+  [[gnu::always_inline]] bool tryPush(T V, bool Patient = false,
+                                      SmallTest Small = nullptr) noexcept {
     // Within the slots known free: two stores, inlined into the send.
     const size_t T0 = Tail.load(std::memory_order_relaxed);
     if (T0 < FreeUntil) [[likely]] {
@@ -153,21 +173,35 @@ public:
       Tail.store(T0 + 1, std::memory_order_relaxed);
       return true;
     }
-    return tryPushSlow(V, Patient);
+    return tryPushSlow(V, Patient, Small);
   }
 
-  [[gnu::noinline]] bool tryPushSlow(T V, bool Patient) noexcept {
+  [[gnu::noinline]] bool tryPushSlow(T V, bool Patient,
+                                     SmallTest Small) noexcept {
     const size_t T0 = Tail.load(std::memory_order_relaxed);
-    size_t Until = freeUntil(CachedHead);
-    // A patient push at the full size waits for a batch of free slots.
+    // The bound for this element, given the consumer's count H: the
+    // capacity, or past it the small capacity if the element is small
+    // (asked once, and only when the queue may hold the capacity).
+    int IsSmall = -1;
+    auto LimitFor = [&](size_t H) {
+      if (T0 - H < Soft || Soft == Cap)
+        return Soft;
+      if (IsSmall < 0)
+        IsSmall = Small && Small(V);
+      return IsSmall ? Cap : Soft;
+    };
+    size_t Limit = LimitFor(CachedHead);
+    size_t Until = freeUntil(CachedHead, Limit);
+    // A patient push that the bound stops waits for a batch of free slots.
     auto ShortOfBatch = [&] {
-      return Patient && PMask + 1 == Cap && Until - T0 < Batch;
+      return Patient && Until == CachedHead + Limit && Until - T0 < Batch;
     };
     if (T0 >= Until || ShortOfBatch()) {
       CachedHead = Head.load(std::memory_order_acquire);
-      if (T0 - CachedHead >= Cap)
-        return false; // the queue holds capacity() elements
-      Until = freeUntil(CachedHead);
+      Limit = LimitFor(CachedHead);
+      if (T0 - CachedHead >= Limit)
+        return false; // the queue holds as many as this element may find
+      Until = freeUntil(CachedHead, Limit);
       if (T0 >= Until) {
         // This segment is full (it is not the full size, or the count
         // above would have said so): go on in a larger one from here.
@@ -180,12 +214,14 @@ public:
         PMask = N->Mask;
         PShift = N->Shift;
         PStart = T0;
-        Until = freeUntil(CachedHead);
+        Until = freeUntil(CachedHead, Limit);
       } else if (ShortOfBatch()) {
         return false;
       }
     }
-    FreeUntil = Until;
+    // The fast path may go up to the capacity only: past it, every
+    // element is asked whether it is small.
+    FreeUntil = std::min(Until, CachedHead + Soft);
     PSlots[T0 & PMask].store(encode(V, T0, PShift), std::memory_order_release);
     Tail.store(T0 + 1, std::memory_order_relaxed);
     return true;
@@ -289,10 +325,10 @@ private:
   }
   /// The first position the producer does not know to be free, given the
   /// consumer's count H: past the segment's first lap, a position is free
-  /// once the one a segment's length before it was taken; and at most the
-  /// capacity is queued.
-  size_t freeUntil(size_t H) const noexcept {
-    return std::min(std::max(PStart, H) + PMask + 1, H + Cap);
+  /// once the one a segment's length before it was taken; and at most
+  /// Limit elements are queued.
+  size_t freeUntil(size_t H, size_t Limit) const noexcept {
+    return std::min(std::max(PStart, H) + PMask + 1, H + Limit);
   }
 
   // The consumer's: its count and its segment.
@@ -308,10 +344,11 @@ private:
   std::atomic<uintptr_t> *PSlots = nullptr;
   size_t PMask = 0;
   unsigned PShift = 0;
-  size_t PStart = 0;     // the first position PSeg holds
-  size_t CachedHead = 0; // Head, as last read
-  size_t FreeUntil = 0;  // positions before this one are known free
-  alignas(CacheLine) size_t Cap;
+  size_t PStart = 0;              // the first position PSeg holds
+  size_t CachedHead = 0;          // Head, as last read
+  size_t FreeUntil = 0;           // positions before this one are known free
+  alignas(CacheLine) size_t Soft; // the capacity
+  size_t Cap;                     // the small capacity: the ring's largest
   size_t Batch;
 };
 

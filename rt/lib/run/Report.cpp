@@ -49,14 +49,23 @@ void reportStats(double Seconds, int Signal) {
         std::string From = I->Name, Dest = To.Name;
         if (!I->Type->Builtin && Port)
           From += "." + I->Type->Outputs[Port];
+        const InputPort &In = *T.Port;
+        const size_t Cap = In.Spsc   ? In.Spsc->capacity()
+                           : In.Mpsc ? In.Mpsc->capacity()
+                                     : R.QueueCapacity,
+                     Small = In.Spsc   ? In.Spsc->smallCapacity()
+                             : In.Mpsc ? In.Mpsc->smallCapacity()
+                                       : Cap;
+        std::string Of = std::to_string(Cap);
+        if (Small > Cap)
+          Of += " (" + std::to_string(Small) + " small)";
         std::fprintf(stderr,
                      "  edge %s -> %s: %llu messages, queue high-water %zu of "
-                     "%zu\n",
+                     "%s\n",
                      From.c_str(), Dest.c_str(), (unsigned long long)T.Sent,
                      // A producer may see a slot freed before the
                      // consumer's count moves past it: one over, briefly.
-                     std::min(T.Port->HighWater.load(), R.QueueCapacity),
-                     R.QueueCapacity);
+                     std::min(In.HighWater.load(), Small), Of.c_str());
       }
   for (auto &I : R.Instances)
     if (I->RunByReceivers)

@@ -319,9 +319,11 @@ void buildQueues(Runtime &R, const Role &Me) {
           P.Senders[S].Q =
               std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity);
       } else if (P.NumProducers == 1) {
-        P.Spsc = std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity);
+        P.Spsc = std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity,
+                                                        R.QueueSmallCapacity);
       } else if (P.NumProducers > 1) {
-        P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity);
+        P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity,
+                                                        R.QueueSmallCapacity);
       }
       if (P.NumProducers)
         P.ProducerSlots.reset(new std::atomic<Fiber *>[P.NumProducers]());

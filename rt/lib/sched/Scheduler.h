@@ -239,9 +239,10 @@ public:
   }
 
   /// From inside a fiber: whether waiting a little before parking can pay
-  /// off, i.e. another worker may be running the fiber we wait for and no
-  /// other fiber is queued behind us on this worker, and no other thread
-  /// wants this worker's core (idle()).
+  /// off, i.e. another worker may be running the fiber we wait for, no
+  /// fiber is queued on any worker (here it would run, elsewhere this
+  /// worker could steal it), and no other thread wants this worker's core
+  /// (idle()).
   bool maySpin() const;
 
 private:
