@@ -1,9 +1,9 @@
 // RUN: %aspenc %s -o %t
-// RUN: env ASPEN_WORKERS=2 ASPEN_STATS=1 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
-// RUN: env ASPEN_WORKERS=1 %t | FileCheck %s
+// RUN: env ASPEN_WORKERS=2 ASPEN_STATS=1 ASPEN_QUEUE_CAPACITY=256 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
+// RUN: env ASPEN_WORKERS=1 ASPEN_QUEUE_CAPACITY=256 %t | FileCheck %s
 // A queue's wake-up barrier moves between its producer and its consumer
 // with how the consumer parks (docs/runtime.md, "Waking a consumer"): long
-// bursts (more than 1,024 messages between parks) make the producer's side
+// bursts (more than 4,096 messages between parks) make the producer's side
 // free, single messages after a pause take it back. The producer switches
 // between the two again and again, pausing so that the consumer parks in
 // between, and sends the last message of each burst as the consumer may
@@ -12,8 +12,9 @@
 // Then the other pair, a producer waiting for room: behind a consumer
 // that takes its time over each message, the producer finds the queue
 // full again after every pop, and the barrier of that wait moves to the
-// consumer's side; a fast stream follows.
-// CHECK: received 81600 messages, checksum ok
+// consumer's side; a fast stream follows. The capacity is set, so that
+// every element is bounded by it (the producer waits for room at 256).
+// CHECK: received 201600 messages, checksum ok
 // It did move, more than once each way:
 // STATS: instance c, its default input queue: the wake-up barriers moved {{[4-9]|[1-9][0-9]+}} times for its waits, {{[1-9][0-9]*}} for its producers'
 #include <chrono>
@@ -34,7 +35,7 @@ Module P {
   void run() {
     long n = 0;
     for (int round = 0; round < 40; ++round) {
-      const long burst = round % 2 ? 1 : 4000 + round;
+      const long burst = round % 2 ? 1 : 10000 + round;
       for (long i = 0; i < burst; ++i, ++n)
         send new ArrayPayload<long>(&n, 1);
       std::this_thread::sleep_for(std::chrono::microseconds(300));

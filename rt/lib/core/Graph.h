@@ -403,7 +403,14 @@ inline constexpr int SpinIterations = 512;
 /// Messages a consumer takes between two parks from which its producers'
 /// wake-up barrier becomes free and its own park a system call
 /// (InputPort::LightWake): a heavyBarrier costs 2 to 15 us here, a full
-/// fence on a send 10 to 30 ns.
+/// fence on a send 5 to 30 ns. As many as a queue holds of small elements
+/// (ASPEN_QUEUE_SMALL_CAPACITY's default): at 1,024, a fine-grained
+/// collector whose bursts came near it switched at every other park and
+/// paid membarrier at each (RDE's prime counting, 2,800 calls a run).
+inline constexpr uint64_t LightWakePops = 4096;
+/// The same for a producer that parks on a full queue: fewer pops than
+/// this since a producer last parked there keep the fences on both sides
+/// (InputPort::HeavyProducers).
 inline constexpr uint64_t LightStreamPops = 1024;
 /// How many times SpinIterations a wait spins when its park would cost a
 /// heavyBarrier (a membarrier: tens of microseconds in a virtual machine):

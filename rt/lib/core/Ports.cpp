@@ -411,7 +411,7 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       }
       I.F.St.store(Fiber::Parking, std::memory_order_relaxed);
       In.Consumer.store(&I.F, std::memory_order_relaxed);
-      // A stream (LightStreamPops taken since the last park) moves the
+      // A stream (LightWakePops taken since the last park) moves the
       // port's barrier to this side; fewer move it back. Either switch
       // parks with heavyBarrier (so does every park in the light mode).
       // (A queue kept by sender keeps the fences: its count is a sum over
@@ -421,7 +421,7 @@ Payload *dequeueImpl(Instance &I, unsigned Port, bool &Ended) {
       const uint64_t Popped = In.Combine      ? combinedPops(In)
                               : In.NumSenders ? 0
                                               : In.popped();
-      const bool Light = Counted && Popped - In.PoppedAtPark >= LightStreamPops;
+      const bool Light = Counted && Popped - In.PoppedAtPark >= LightWakePops;
       In.PoppedAtPark = Popped;
       const bool WasLight = In.LightWake.load(std::memory_order_relaxed);
       if (Light != WasLight) {
