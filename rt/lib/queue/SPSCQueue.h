@@ -173,6 +173,14 @@ public:
       Tail.store(T0 + 1, std::memory_order_relaxed);
       return true;
     }
+    // Past the capacity, within the slots known free: a small element
+    // still takes two stores (and the caller's test, inlined with it).
+    if (T0 < SmallUntil && Small && Small(V)) {
+      PSlots[T0 & PMask].store(encode(V, T0, PShift),
+                               std::memory_order_release);
+      Tail.store(T0 + 1, std::memory_order_relaxed);
+      return true;
+    }
     return tryPushSlow(V, Patient, Small);
   }
 
@@ -220,8 +228,15 @@ public:
       }
     }
     // The fast path may go up to the capacity only: past it, every
-    // element is asked whether it is small.
+    // element is asked whether it is small, and up to SmallUntil a small
+    // one needs nothing more (unless a patient push would wait for a batch
+    // there: then the slow path decides).
     FreeUntil = std::min(Until, CachedHead + Soft);
+    const size_t CapUntil = freeUntil(CachedHead, Cap);
+    SmallUntil =
+        !Patient || CapUntil != CachedHead + Cap || CapUntil - T0 >= Batch
+            ? CapUntil
+            : 0;
     PSlots[T0 & PMask].store(encode(V, T0, PShift), std::memory_order_release);
     Tail.store(T0 + 1, std::memory_order_relaxed);
     return true;
@@ -344,9 +359,10 @@ private:
   std::atomic<uintptr_t> *PSlots = nullptr;
   size_t PMask = 0;
   unsigned PShift = 0;
-  size_t PStart = 0;              // the first position PSeg holds
-  size_t CachedHead = 0;          // Head, as last read
-  size_t FreeUntil = 0;           // positions before this one are known free
+  size_t PStart = 0;     // the first position PSeg holds
+  size_t CachedHead = 0; // Head, as last read
+  size_t FreeUntil = 0;  // positions before this one are known free
+  size_t SmallUntil = 0; // the same for a small element past the capacity
   alignas(CacheLine) size_t Soft; // the capacity
   size_t Cap;                     // the small capacity: the ring's largest
   size_t Batch;
