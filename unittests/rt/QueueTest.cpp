@@ -194,6 +194,27 @@ TEST(SPSCQueue, PatientPushWaitsForABatch) {
   EXPECT_FALSE(Q.tryPop(V));
 }
 
+namespace {
+/// The consumer of a two-thread order test: pops 1 ... N in order, now
+/// faster and now slower than the producer (it yields while bit YieldBit of
+/// the count is set), then joins the producer and finds the queue empty.
+void popInOrder(SPSCQueue<char *> &Q, uintptr_t N, unsigned YieldBit,
+                std::thread &Producer) {
+  uintptr_t Expected = 1;
+  char *V;
+  while (Expected <= N) {
+    if (Q.tryPop(V)) {
+      ASSERT_EQ(V, reinterpret_cast<char *>(Expected));
+      ++Expected;
+    } else if ((Expected >> YieldBit) % 2) {
+      std::this_thread::yield();
+    }
+  }
+  Producer.join();
+  EXPECT_FALSE(Q.tryPop(V));
+}
+} // namespace
+
 // Patient and impatient pushes mixed, on two threads, with the consumer
 // sometimes slower and sometimes faster: every element once, in order.
 TEST(SPSCQueue, PatientPushesKeepOrder) {
@@ -207,18 +228,7 @@ TEST(SPSCQueue, PatientPushesKeepOrder) {
           Patient = false; // as a send does around a park
     }
   });
-  uintptr_t Expected = 1;
-  char *V;
-  while (Expected <= N) {
-    if (Q.tryPop(V)) {
-      ASSERT_EQ(V, reinterpret_cast<char *>(Expected));
-      ++Expected;
-    } else if ((Expected >> 12) % 2) {
-      std::this_thread::yield();
-    }
-  }
-  Producer.join();
-  EXPECT_FALSE(Q.tryPop(V));
+  popInOrder(Q, N, 12, Producer);
 }
 
 // The consumer follows the producer into a new segment while the producer
@@ -372,18 +382,7 @@ TEST(SPSCQueue, SmallAndLargeElementsKeepOrder) {
       while (!Q.tryPush(reinterpret_cast<char *>(I), (I & 7) != 0, +Small))
         ;
   });
-  uintptr_t Expected = 1;
-  char *V;
-  while (Expected <= N) {
-    if (Q.tryPop(V)) {
-      ASSERT_EQ(V, reinterpret_cast<char *>(Expected));
-      ++Expected;
-    } else if ((Expected >> 13) % 2) {
-      std::this_thread::yield();
-    }
-  }
-  Producer.join();
-  EXPECT_FALSE(Q.tryPop(V));
+  popInOrder(Q, N, 13, Producer);
 }
 
 TEST(MPSCQueue, SmallElementsGoPastTheCapacity) {
