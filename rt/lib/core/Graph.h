@@ -86,6 +86,9 @@ inline constexpr size_t MaxDirectReceivers = 8;
 /// The largest payload ASPEN_QUEUE_SMALL_CAPACITY counts as small: a cache
 /// line (a count, an index, eight doubles, a short string).
 inline constexpr size_t SmallElementBytes = 64;
+/// What the cells of all fan-in rings past their capacity may take
+/// together (buildQueues): 64 MiB, 1,024 rings of 4,096 cells.
+inline constexpr size_t FanInSmallBudget = size_t(64) << 20;
 
 /// A port that combines a reduce's contributions itself (Collectives.cpp):
 /// the next result, once every participant's next element is in.

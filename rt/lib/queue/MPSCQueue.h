@@ -62,6 +62,8 @@ public:
 
   size_t capacity() const { return Soft; }
   size_t smallCapacity() const { return Mask + 1; }
+  /// What each of the smallCapacity() cells takes, from the start.
+  static constexpr size_t cellBytes() { return sizeof(Cell); }
 
   bool tryPush(T V, SmallTest Small = nullptr) noexcept {
     size_t Unused;

@@ -308,6 +308,19 @@ void buildQueues(Runtime &R, const Role &Me) {
   for (size_t E = 0; E < R.Edges.size(); E += 4)
     if (Me.local(R, R.Edges[E + 2]))
       ++R.Instances[R.Edges[E + 2]]->Inputs[R.Edges[E + 3]].NumProducers;
+  // A fan-in ring has all its cells from the start (16 bytes each): the
+  // small capacity is given to fan-in rings only while all of them
+  // together stay within FanInSmallBudget, so a stencil of 10^5 instances
+  // keeps the 4 KiB rings it had rather than 64 KiB each.
+  size_t FanIns = 0;
+  for (auto &I : R.Instances)
+    for (size_t K = 0; K < I->Type->Inputs.size(); ++K)
+      FanIns += I->Inputs[K].NumProducers > 1 && !keptBySender(*I->Type, K);
+  size_t FanInSmall = R.QueueSmallCapacity;
+  while (FanInSmall > R.QueueCapacity &&
+         FanIns * FanInSmall * MPSCQueue<Payload *>::cellBytes() >
+             FanInSmallBudget)
+    FanInSmall /= 2;
   for (auto &I : R.Instances)
     for (size_t K = 0; K < I->Type->Inputs.size(); ++K) {
       InputPort &P = I->Inputs[K];
@@ -322,8 +335,8 @@ void buildQueues(Runtime &R, const Role &Me) {
         P.Spsc = std::make_unique<SPSCQueue<Payload *>>(R.QueueCapacity,
                                                         R.QueueSmallCapacity);
       } else if (P.NumProducers > 1) {
-        P.Mpsc = std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity,
-                                                        R.QueueSmallCapacity);
+        P.Mpsc =
+            std::make_unique<MPSCQueue<Payload *>>(R.QueueCapacity, FanInSmall);
       }
       if (P.NumProducers)
         P.ProducerSlots.reset(new std::atomic<Fiber *>[P.NumProducers]());
