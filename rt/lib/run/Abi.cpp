@@ -18,7 +18,6 @@
 #include "run/Run.h"
 #include "snet/SNet.h"
 #include "support/Support.h"
-#include <cstdlib>
 
 using namespace aspen;
 using namespace aspen::rt;
@@ -33,10 +32,10 @@ extern "C" void aspen_rt_init(I32 Argc, Ptr Argv) {
   R.QueueCapacity = settingCount(Setting::QUEUE_CAPACITY);
   // A capacity the user chose is the bound for every element unless the
   // small capacity is chosen too.
-  const char *Cap = std::getenv("ASPEN_QUEUE_CAPACITY");
-  R.QueueSmallCapacity = settingCount(Setting::QUEUE_SMALL_CAPACITY);
-  if (Cap && *Cap && !std::getenv("ASPEN_QUEUE_SMALL_CAPACITY"))
-    R.QueueSmallCapacity = R.QueueCapacity;
+  R.QueueSmallCapacity =
+      settingGiven(Setting::QUEUE_CAPACITY)
+          ? settingCount(Setting::QUEUE_SMALL_CAPACITY, R.QueueCapacity)
+          : settingCount(Setting::QUEUE_SMALL_CAPACITY);
   R.SchedOpts.Workers = unsigned(settingCount(Setting::WORKERS));
   R.SchedOpts.StackSize = settingCount(Setting::STACK_SIZE);
   R.SchedOpts.OwnStacks = settingCount(Setting::OWN_STACKS);
