@@ -74,6 +74,7 @@ public:
   Frame &operator[](uint32_t I) { return data()[I]; }
   const Frame &top() const { return data()[Depth - 1]; }
   void pop() { --Depth; }
+  void pop(uint32_t N) { Depth -= N; }
   void push(int Node, bool Replica, long Value) {
     if (Depth == Cap)
       reserve(2 * Cap);

@@ -56,6 +56,7 @@
 #include "queue/Queues.h"
 #include "sched/Scheduler.h"
 #include "snet/Continuation.h"
+#include "snet/RouteCache.h"
 #include "snet/SNet.h"
 #include <atomic>
 #include <deque>
@@ -493,6 +494,17 @@ private:
     /// may only overstate what is in flight, never understate it, so deferring
     /// decrements is safe and deferring increments would not be.
     int64_t Owed = 0;
+    /// Routes this runner walked, replayed for records like theirs
+    /// (RouteCache.h); and while one is walked for it (finish): its steps
+    /// so far (null: none is recorded), whether it may be kept, where it
+    /// started and the record's labels.
+    RouteCache Routes;
+    std::vector<RouteOp> *Rec = nullptr;
+    bool RecOk = false;
+    RouteKey RecKey;
+    std::vector<uint32_t> RecLabels;
+    std::vector<RouteOp> RecOps;
+    bool NewRoute = false; // a walked step was taken (pauseRoute)
     Fiber *F = nullptr;
     std::atomic<bool> Sleeping{false};
     uint64_t Rand = 0;
@@ -529,6 +541,40 @@ private:
   void finish(Runner &W, Step &S);
   bool enter(Runner &W, Step &S);
   bool leave(Runner &W, Step &S);
+  /// The cache's key for a route starting at S, or false if no route from
+  /// there is kept (the network's exit, a deterministic combinator's frame).
+  bool routeKey(const Step &S, RouteKey &K) const;
+  /// The route being recorded takes step Op.
+  static void rec(Runner &W, RouteOp Op) {
+    if (!W.Rec)
+      return;
+    if (W.Rec->size() == RouteCache::MaxOps)
+      W.RecOk = false;
+    else
+      W.Rec->push_back(Op);
+  }
+  /// The route being recorded will not be kept.
+  static void noRoute(Runner &W) { W.RecOk = false; }
+  /// The route being recorded ends here (before the record goes on to an
+  /// entity or out, which may route others): kept if it may be.
+  static void endRoute(Runner &W) {
+    if (!W.Rec)
+      return;
+    W.Routes.insert(W.RecKey, W.RecLabels, *W.Rec, !W.RecOk);
+    W.Rec = nullptr;
+  }
+  /// The route being recorded ends before a step that is walked every
+  /// time (entering Node, or leaving a frame); after that step, the caller
+  /// sets W.NewRoute, and finish looks for the next route.
+  static void pauseRoute(Runner &W, bool Enter, int Node) {
+    rec(W, {RouteOp::Resume, Enter, Node, 0});
+    endRoute(W);
+  }
+  /// Applies route E to S: true if it took the record to an entity or out,
+  /// false if it paused before a step to walk (S is set up for it).
+  bool replay(Runner &W, const RouteCache::Entry &E, Step &S);
+  /// A record leaves the network (the end of every route that does).
+  void exitNetwork(Runner &W, Step &S);
   void toEntity(Runner &W, Entity &E, Record R, Cont K);
   void push(Runner &W, Entity &E, Item *It);
   void examine(Runner &W, Entity &E, CellShard &Sh);

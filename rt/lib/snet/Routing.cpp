@@ -30,8 +30,115 @@ void Engine::route(Runner &W, Step First) {
 }
 
 void Engine::finish(Runner &W, Step &S) {
-  while (S.Enter ? enter(W, S) : leave(W, S)) {
+  for (;;) {
+    // A route is looked up and recorded only outside another's recording
+    // (a record an initialiser makes while one is walked).
+    RouteKey Key;
+    bool Mine = false;
+    if (!W.Rec && routeKey(S, Key)) {
+      const RouteCache::Entry *E = W.Routes.find(Key, S.R);
+      if (E && !E->Walk) {
+        if (replay(W, *E, S))
+          return;
+        // Paused before a filter or a guard: that step is walked, and the
+        // next route starts after it.
+        const bool More = S.Enter ? enter(W, S) : leave(W, S);
+        W.NewRoute = false;
+        if (!More)
+          return;
+        continue;
+      }
+      if (!E) {
+        Mine = true;
+        W.RecKey = Key;
+        RouteCache::labelsOf(S.R, W.RecLabels);
+        W.RecOps.clear();
+        W.RecOk = true;
+        W.Rec = &W.RecOps;
+      }
+    }
+    struct Stop {
+      Runner &W;
+      bool Mine;
+      ~Stop() {
+        if (Mine)
+          W.Rec = nullptr; // also when routing throws
+      }
+    } StopRecording{W, Mine};
+    bool More;
+    do
+      More = S.Enter ? enter(W, S) : leave(W, S);
+    while (More && !W.NewRoute);
+    W.NewRoute = false;
+    if (!More)
+      return;
   }
+}
+
+bool Engine::routeKey(const Step &S, RouteKey &K) const {
+  if (!S.Enter && (S.K.empty() || S.K.top().Det))
+    return false;
+  K.Enter = S.Enter;
+  K.Depth = S.K.depth();
+  if (S.Enter) {
+    K.Node = S.Node;
+    K.Value = 0;
+  } else {
+    const Frame &F = S.K.top();
+    K.Node = F.Node;
+    // A serial composition's frame says which child comes next; a star's
+    // (the depth) and a split's (the tag's value) choose nothing.
+    K.Value = G.Nodes[size_t(F.Node)].K == Node::Serial ? F.Value : 0;
+  }
+  K.Shape = RouteCache::shapeOf(S.R);
+  return true;
+}
+
+bool Engine::replay(Runner &W, const RouteCache::Entry &E, Step &S) {
+  for (const RouteOp &Op : E.Ops) {
+    switch (Op.K) {
+    case RouteOp::Push:
+      S.K.push(Op.Node, Op.Replica, Op.Value);
+      break;
+    case RouteOp::PushTag: {
+      Sym T;
+      T.Id = uint32_t(Op.Value);
+      S.K.push(Op.Node, true, S.R.tag(T));
+      break;
+    }
+    case RouteOp::Pop:
+      S.K.pop(uint32_t(Op.Value));
+      break;
+    case RouteOp::SetTop:
+      S.K.top().Value = Op.Value;
+      break;
+    case RouteOp::IncTop:
+      ++S.K.top().Value;
+      break;
+    case RouteOp::Fired:
+      W.fired(Op.Node);
+      break;
+    case RouteOp::ToEntity:
+      toEntity(W, *Entities[size_t(Op.Node)], std::move(S.R), std::move(S.K));
+      return true;
+    case RouteOp::ToExit:
+      exitNetwork(W, S);
+      return true;
+    case RouteOp::Resume:
+      S.Enter = Op.Replica;
+      S.Node = Op.Node;
+      return false;
+    }
+  }
+  return false; // not reached: every route ends in one of the above
+}
+
+void Engine::exitNetwork(Runner &W, Step &S) {
+  auto *It = new Item(std::move(S.R), Cont());
+  if (W.Capture)
+    W.Capture->push_back({nullptr, It});
+  else
+    toExit(It);
 }
 
 void Engine::route(Runner &W, size_t Base) {
@@ -63,9 +170,12 @@ bool Engine::enter(Runner &W, Step &S) {
                              "; it takes no input");
     [[fallthrough]];
   case Node::Sync:
+    rec(W, {RouteOp::ToEntity, false, Id, 0});
+    endRoute(W);
     toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
     return false;
   case Node::Filter: {
+    pauseRoute(W, true, Id); // its code makes the records that go on
     if (!N.Patterns[0].matches(S.R))
       throw PayloadTypeError("the filter" + at(N) + " got a record of type " +
                              describe(S.R) +
@@ -93,14 +203,18 @@ bool Engine::enter(Runner &W, Step &S) {
     S.R = std::move(Outs[0]);
     Outs.clear();
     S.Enter = false;
+    W.NewRoute = true;
     return true;
   }
   case Node::Serial:
     S.Node = N.Children[0];
     S.K.push(Id, false, 1);
+    rec(W, {RouteOp::Push, false, Id, 1});
     return true;
   case Node::Parallel: {
     if (detEntry(N, Id, S.K)) {
+      noRoute(W);
+      endRoute(W);
       toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
       return false;
     }
@@ -118,25 +232,38 @@ bool Engine::enter(Runner &W, Step &S) {
       throw PayloadTypeError("no branch of the parallel composition" + at(N) +
                              " accepts a record of type " + describe(S.R));
     W.fired(Id); // a dispatch, for ASPEN_STATS
+    rec(W, {RouteOp::Fired, false, Id, 0});
     S.Node = N.Children[Best];
     return true;
   }
   case Node::Star:
     if (detEntry(N, Id, S.K)) {
+      noRoute(W);
+      endRoute(W);
       toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
       return false;
     }
+    if (N.Patterns[0].Guard)
+      pauseRoute(W, true, Id);        // the guard reads tags
     if (N.Patterns[0].matches(S.R)) { // tested before the first replica too
       S.Enter = false;
     } else {
       S.Node = N.Children[0];
       S.K.push(Id, true, 1);
-      if (PerReplica[Id]) [[unlikely]]
+      rec(W, {RouteOp::Push, true, Id, 1});
+      if (PerReplica[Id]) [[unlikely]] {
+        noRoute(W);
+        endRoute(W);
         newReplica(W, Id, S.K);
+      }
     }
+    if (N.Patterns[0].Guard)
+      W.NewRoute = true;
     return true;
   case Node::Split: {
     if (detEntry(N, Id, S.K)) {
+      noRoute(W);
+      endRoute(W);
       toEntity(W, *Entities[Id], std::move(S.R), std::move(S.K));
       return false;
     }
@@ -147,13 +274,18 @@ bool Engine::enter(Runner &W, Step &S) {
     long V = S.R.tag(N.Tag);
     S.Node = N.Children[0];
     S.K.push(Id, true, V);
-    if (PerReplica[Id]) [[unlikely]]
+    rec(W, {RouteOp::PushTag, true, Id, long(N.Tag.Id)});
+    if (PerReplica[Id]) [[unlikely]] {
+      noRoute(W);
+      endRoute(W);
       newReplica(W, Id, S.K);
+    }
     return true;
   }
   case Node::Feedback:
     S.Node = N.Children[0];
     S.K.push(Id, false, 0);
+    rec(W, {RouteOp::Push, false, Id, 0});
     return true;
   }
   return false;
@@ -161,15 +293,15 @@ bool Engine::enter(Runner &W, Step &S) {
 
 bool Engine::leave(Runner &W, Step &S) {
   if (S.K.empty()) {
-    auto *It = new Item(std::move(S.R), Cont());
-    if (W.Capture)
-      W.Capture->push_back({nullptr, It});
-    else
-      toExit(It);
+    rec(W, {RouteOp::ToExit, false, 0, 0});
+    endRoute(W);
+    exitNetwork(W, S);
     return false;
   }
   Frame &F = S.K.top();
   if (F.Det) { // out of a deterministic combinator: its examiner orders it
+    noRoute(W);
+    endRoute(W);
     toEntity(W, *Entities[F.Node], std::move(S.R), std::move(S.K));
     return false;
   }
@@ -179,32 +311,51 @@ bool Engine::leave(Runner &W, Step &S) {
     if (size_t(F.Value) < N.Children.size()) {
       S.Enter = true;
       S.Node = N.Children[F.Value++];
+      rec(W, {RouteOp::SetTop, false, 0, F.Value});
     } else {
       S.K.pop();
+      rec(W, {RouteOp::Pop, false, 0, 1});
     }
     return true;
-  case Node::Star:
+  case Node::Star: {
+    const bool Guard = N.Patterns[0].Guard != nullptr;
+    if (Guard)
+      pauseRoute(W, false, F.Node); // the guard reads tags
     // Out of replica F.Value: leave, or unfold the next replica.
     if (N.Patterns[0].matches(S.R)) {
       S.K.pop();
+      rec(W, {RouteOp::Pop, false, 0, 1});
     } else {
       S.Enter = true;
       S.Node = N.Children[0];
       ++F.Value;
-      if (PerReplica[F.Node]) [[unlikely]]
-        newReplica(W, F.Node, S.K);
+      rec(W, {RouteOp::IncTop, false, 0, 0});
+      if (PerReplica[size_t(S.K.top().Node)]) [[unlikely]] {
+        noRoute(W);
+        endRoute(W);
+        newReplica(W, S.K.top().Node, S.K);
+      }
     }
+    W.NewRoute |= Guard;
     return true;
-  case Node::Feedback:
+  }
+  case Node::Feedback: {
+    const bool Guard = N.Patterns[0].Guard != nullptr;
+    if (Guard)
+      pauseRoute(W, false, F.Node); // the guard reads tags
     if (N.Patterns[0].matches(S.R)) {
       S.Enter = true; // round again, in the same frame
       S.Node = N.Children[0];
     } else {
       S.K.pop();
+      rec(W, {RouteOp::Pop, false, 0, 1});
     }
+    W.NewRoute |= Guard;
     return true;
+  }
   default: // Split and the rest: the record simply continues
     S.K.pop();
+    rec(W, {RouteOp::Pop, false, 0, 1});
     return true;
   }
 }

@@ -1,0 +1,189 @@
+//===- RouteCache.h - Routes taken before, replayed --------------*- C++
+//-*-===//
+//
+// Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Routing a record (Routing.cpp) walks the property graph node by node: a
+// parallel composition tries the record against every branch's input
+// types, a star or a feedback loop against its exit pattern, and every
+// combinator pushes or pops a frame of the record's continuation. Counted
+// with cachegrind on the data-driven Cholesky, that walk was a third of
+// the engine's instructions per kernel call. Yet where a record goes
+// depends only on:
+//  - where it starts: the node it enters, or the frame it leaves (the graph
+//    is a tree, so one node fixes every frame above it, and the values of
+//    the serial compositions' frames with it);
+//  - its labels (its type), through the branches it is dispatched to and
+//    the exit patterns it matches, when none of those has a guard;
+// and not on tag values, which only fill in the frames a split pushes. So
+// each runner keeps the routes it walked, keyed by both, as the frame
+// operations they made, and replays one for a record of the same labels
+// from the same place: the same frames, the same dispatch counts, the same
+// entity, without a pattern test or a switch per node.
+//
+// A route ends before a filter (its code makes the records that go on) and
+// before an exit pattern with a guard (it reads tag values): that step is
+// walked, and the next route starts after it. A route that meets a
+// deterministic combinator (its tickets are per record) or a star or split
+// whose replicas fire initialisers (a record may make a replica) is walked
+// every time; the cache remembers so, to spare recording it again.
+//
+// Per runner, so no locks: each helper learns the few routes of a network
+// on its own (a few dozen for the examples). Direct-mapped: a route whose
+// slot is taken replaces the one there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASPEN_RT_SNET_ROUTECACHE_H
+#define ASPEN_RT_SNET_ROUTECACHE_H
+
+#include "aspen/snet.h"
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace aspen::snet::engine {
+
+/// One step of a route, applied to a record's continuation in order.
+struct RouteOp {
+  enum Kind : uint8_t {
+    Push,     // push {Node, Replica, Value}
+    PushTag,  // push {Node, replica, the record's tag Value (a Sym's id)}
+    Pop,      // pop the Value innermost frames
+    SetTop,   // the innermost frame's value becomes Value (a serial's next)
+    IncTop,   // the innermost frame's value goes up by one (a star's depth)
+    Fired,    // a dispatch of parallel composition Node (ASPEN_STATS)
+    ToEntity, // the record reaches box or cell Node: the route ends
+    ToExit,   // the record leaves the network: the route ends
+    Resume,   // the route ends before a filter or a guard, which are walked
+              // (entering Node if Replica, else leaving the innermost frame)
+  };
+  Kind K;
+  bool Replica = false;
+  int32_t Node = 0;
+  long Value = 0;
+};
+
+/// Where a route starts: entering Node, or leaving the innermost frame
+/// (Node its node, Value its value if a serial's), at depth Depth; and
+/// the hash of the record's labels.
+struct RouteKey {
+  bool Enter = false;
+  int32_t Node = 0;
+  long Value = 0;
+  uint32_t Depth = 0;
+  uint64_t Shape = 0;
+  bool operator==(const RouteKey &O) const {
+    return Enter == O.Enter && Node == O.Node && Value == O.Value &&
+           Depth == O.Depth && Shape == O.Shape;
+  }
+  uint64_t hash() const {
+    uint64_t H = Shape ^ (uint64_t(uint32_t(Node)) << 1 | uint64_t(Enter));
+    H ^= (uint64_t(Value) + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+    H ^= uint64_t(Depth) << 40;
+    H ^= H >> 31;
+    return H * 0x94D049BB133111EBull;
+  }
+};
+
+class RouteCache {
+public:
+  /// Routes longer than this are walked each time.
+  static constexpr size_t MaxOps = 64;
+
+  /// The order-free hash of a record's labels (a label is its Sym's id,
+  /// doubled, plus one for a tag).
+  static uint64_t shapeOf(const Record &R) {
+    uint64_t H = 0x632BE59BD9B4E019ull;
+    auto Add = [&](uint32_t L) {
+      uint64_t X = (uint64_t(L) + 1) * 0x9E3779B97F4A7C15ull;
+      H += X ^ (X >> 29);
+    };
+    for (const Record::FieldEntry &F : R.fields())
+      Add(F.S.Id * 2);
+    for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
+      Add(T->S.Id * 2 + 1);
+    return H;
+  }
+  /// R's labels, as shapeOf counts them, for a route's entry.
+  static void labelsOf(const Record &R, std::vector<uint32_t> &Labels) {
+    Labels.clear();
+    for (const Record::FieldEntry &F : R.fields())
+      Labels.push_back(F.S.Id * 2);
+    for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
+      Labels.push_back(T->S.Id * 2 + 1);
+  }
+
+  struct Entry {
+    RouteKey Key;
+    bool Walk = false; // not kept: walked every time
+    uint32_t NumFields = 0, NumTags = 0;
+    std::vector<uint32_t> Labels;
+    std::vector<RouteOp> Ops;
+    /// R has exactly these labels (labels of a record are distinct, so
+    /// equal counts and every one of these present is equality).
+    bool fits(const Record &R) const {
+      if (R.fields().size() != NumFields ||
+          uint32_t(R.tagsEnd() - R.tagsBegin()) != NumTags)
+        return false;
+      // Labels holds the fields, then the tags, each in the order of the
+      // record the route was recorded for; records built alike (by the
+      // same box's emit) have the same order, so each label is looked for
+      // first where it was.
+      const uint32_t *L = Labels.data();
+      const std::vector<Record::FieldEntry> &Fs = R.fields();
+      for (uint32_t I = 0; I < NumFields; ++I, ++L) {
+        Sym S;
+        S.Id = *L / 2;
+        if (Fs[I].S != S && !R.hasField(S))
+          return false;
+      }
+      const Record::TagEntry *Ts = R.tagsBegin();
+      for (uint32_t I = 0; I < NumTags; ++I, ++L) {
+        Sym S;
+        S.Id = *L / 2;
+        if (Ts[I].S != S && !R.hasTag(S))
+          return false;
+      }
+      return true;
+    }
+  };
+
+  const Entry *find(const RouteKey &K, const Record &R) const {
+    const Entry *E = Table[K.hash() % Slots].get();
+    return E && E->Key == K && E->fits(R) ? E : nullptr;
+  }
+
+  /// The route from K for records of these labels (Walk: none is kept).
+  void insert(const RouteKey &K, const std::vector<uint32_t> &Labels,
+              const std::vector<RouteOp> &Ops, bool Walk) {
+    std::unique_ptr<Entry> &Slot = Table[K.hash() % Slots];
+    if (!Slot)
+      Slot = std::make_unique<Entry>();
+    Entry &E = *Slot;
+    E.Key = K;
+    E.Walk = Walk;
+    E.NumFields = E.NumTags = 0;
+    for (uint32_t L : Labels)
+      ++(L & 1 ? E.NumTags : E.NumFields);
+    E.Labels = Labels; // fields first, then tags (labelsOf)
+    // Pops in a row become one.
+    E.Ops.clear();
+    for (const RouteOp &Op : Ops)
+      if (Op.K == RouteOp::Pop && !E.Ops.empty() &&
+          E.Ops.back().K == RouteOp::Pop)
+        ++E.Ops.back().Value;
+      else
+        E.Ops.push_back(Op);
+  }
+
+private:
+  static constexpr size_t Slots = 128;
+  std::unique_ptr<Entry> Table[Slots];
+};
+
+} // namespace aspen::snet::engine
+
+#endif // ASPEN_RT_SNET_ROUTECACHE_H
