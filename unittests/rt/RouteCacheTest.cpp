@@ -12,34 +12,37 @@ using namespace aspen::snet::engine;
 
 namespace {
 
-RouteKey keyFor(const Record &R, int Node = 3, long Value = 1) {
+RouteKey keyAt(int Node = 3, long Value = 1) {
   RouteKey K;
   K.Enter = false;
   K.Node = Node;
   K.Value = Value;
   K.Depth = 4;
-  K.Shape = RouteCache::shapeOf(R);
   return K;
 }
 
-std::vector<RouteOp> someOps() {
+std::vector<RouteOp> someOps(int Entity = 9) {
   return {{RouteOp::Pop, false, 0, 1},
           {RouteOp::Pop, false, 0, 1},
           {RouteOp::PushTag, true, 5, 42},
-          {RouteOp::ToEntity, false, 9, 0}};
+          {RouteOp::ToEntity, false, Entity, 0}};
+}
+
+void keep(RouteCache &C, const RouteKey &K, const Record &R,
+          const std::vector<RouteOp> &Ops, bool Walk = false) {
+  std::vector<uint32_t> Labels;
+  RouteCache::labelsOf(R, Labels);
+  C.insert(K, Labels, uint32_t(R.fields().size()), Ops, Walk);
 }
 
 TEST(RouteCacheTest, ARecordOfTheSameLabelsFindsTheRoute) {
   Record A;
   A.field("x", 1).tag("i", 2).tag("j", 3);
   RouteCache C;
-  std::vector<uint32_t> Labels;
-  RouteCache::labelsOf(A, Labels);
-  C.insert(keyFor(A), Labels, someOps(), false);
-  // Other values, and the labels made in another order: the same type.
-  Record B;
-  B.tag("j", 30).tag("i", 20).field("x", 10);
-  const RouteCache::Entry *E = C.find(keyFor(B), B);
+  keep(C, keyAt(), A, someOps());
+  Record B; // other values, the same labels made in the same order
+  B.field("x", 10).tag("i", 20).tag("j", 30);
+  const RouteCache::Entry *E = C.find(keyAt(), B);
   ASSERT_NE(E, nullptr);
   EXPECT_FALSE(E->Walk);
   // Pops in a row were kept as one.
@@ -53,46 +56,52 @@ TEST(RouteCacheTest, AnotherStartOrAnotherTypeDoesNot) {
   Record A;
   A.field("x", 1).tag("i", 2);
   RouteCache C;
-  std::vector<uint32_t> Labels;
-  RouteCache::labelsOf(A, Labels);
-  C.insert(keyFor(A), Labels, someOps(), false);
-  EXPECT_EQ(C.find(keyFor(A, 4), A), nullptr);    // another node
-  EXPECT_EQ(C.find(keyFor(A, 3, 2), A), nullptr); // a serial's other child
+  keep(C, keyAt(), A, someOps());
+  EXPECT_EQ(C.find(keyAt(4), A), nullptr);    // another node
+  EXPECT_EQ(C.find(keyAt(3, 2), A), nullptr); // a serial's other child
   Record More;
   More.field("x", 1).tag("i", 2).tag("k", 3);
-  EXPECT_EQ(C.find(keyFor(More), More), nullptr);
-  Record AsField; // the same name, a field instead of a tag
+  EXPECT_EQ(C.find(keyAt(), More), nullptr);
+  Record Other; // as many fields and tags, another name
+  Other.field("x", 1).tag("q", 2);
+  EXPECT_EQ(C.find(keyAt(), Other), nullptr);
+  Record AsField; // the same names, a field instead of a tag
   AsField.field("x", 1).field("i", 2);
-  EXPECT_EQ(C.find(keyFor(AsField), AsField), nullptr);
+  EXPECT_EQ(C.find(keyAt(), AsField), nullptr);
 }
 
-// The hash only picks the slot: a record whose labels differ is refused
-// even under the key of the route (as if its hash had collided).
-TEST(RouteCacheTest, EqualHashesAreNotTrusted) {
-  Record A;
-  A.field("x", 1).tag("i", 2);
+// One start, records of two types (a box's two output variants): both
+// routes are kept, each found by its own type.
+TEST(RouteCacheTest, TypesFromOneStartKeepTheirOwnRoutes) {
+  Record A, B;
+  A.field("x", 1).tag("n", 2);
+  B.field("y", 1).tag("n", 2);
   RouteCache C;
-  std::vector<uint32_t> Labels;
-  RouteCache::labelsOf(A, Labels);
-  const RouteKey K = keyFor(A);
-  C.insert(K, Labels, someOps(), false);
-  Record Other;
-  Other.field("y", 1).tag("i", 2);
-  EXPECT_EQ(C.find(K, Other), nullptr);
-  Record Swapped; // as many fields and tags, other names
-  Swapped.field("x", 1).tag("q", 2);
-  EXPECT_EQ(C.find(K, Swapped), nullptr);
-  EXPECT_NE(C.find(K, A), nullptr);
+  keep(C, keyAt(), A, someOps(7));
+  keep(C, keyAt(), B, someOps(8));
+  ASSERT_NE(C.find(keyAt(), A), nullptr);
+  ASSERT_NE(C.find(keyAt(), B), nullptr);
+  EXPECT_EQ(C.find(keyAt(), A)->Ops.back().Node, 7);
+  EXPECT_EQ(C.find(keyAt(), B)->Ops.back().Node, 8);
+}
+
+// Labels made in another order are another entry, never a wrong one.
+TEST(RouteCacheTest, LabelsInAnotherOrderAreAnotherEntry) {
+  Record A, B;
+  A.tag("i", 1).tag("j", 2);
+  B.tag("j", 2).tag("i", 1);
+  RouteCache C;
+  keep(C, keyAt(), A, someOps());
+  EXPECT_NE(C.find(keyAt(), A), nullptr);
+  EXPECT_EQ(C.find(keyAt(), B), nullptr);
 }
 
 TEST(RouteCacheTest, AWalkedRouteIsRemembered) {
   Record A;
   A.tag("i", 2);
   RouteCache C;
-  std::vector<uint32_t> Labels;
-  RouteCache::labelsOf(A, Labels);
-  C.insert(keyFor(A), Labels, {}, true);
-  const RouteCache::Entry *E = C.find(keyFor(A), A);
+  keep(C, keyAt(), A, {}, true);
+  const RouteCache::Entry *E = C.find(keyAt(), A);
   ASSERT_NE(E, nullptr);
   EXPECT_TRUE(E->Walk);
 }

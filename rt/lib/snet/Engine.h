@@ -503,6 +503,7 @@ private:
     bool RecOk = false;
     RouteKey RecKey;
     std::vector<uint32_t> RecLabels;
+    uint32_t RecFields = 0;
     std::vector<RouteOp> RecOps;
     bool NewRoute = false; // a walked step was taken (pauseRoute)
     Fiber *F = nullptr;
@@ -560,7 +561,7 @@ private:
   static void endRoute(Runner &W) {
     if (!W.Rec)
       return;
-    W.Routes.insert(W.RecKey, W.RecLabels, *W.Rec, !W.RecOk);
+    W.Routes.insert(W.RecKey, W.RecLabels, W.RecFields, *W.Rec, !W.RecOk);
     W.Rec = nullptr;
   }
   /// The route being recorded ends before a step that is walked every

@@ -31,8 +31,10 @@
 // every time; the cache remembers so, to spare recording it again.
 //
 // Per runner, so no locks: each helper learns the few routes of a network
-// on its own (a few dozen for the examples). Direct-mapped: a route whose
-// slot is taken replaces the one there.
+// on its own (a few dozen for the examples). A record is compared label by
+// label with the route's, in order, which is no dearer than hashing them
+// would be, and never mistakes one type for another. Sets of four ways: a
+// route whose set is full replaces the oldest one there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,20 +69,18 @@ struct RouteOp {
 };
 
 /// Where a route starts: entering Node, or leaving the innermost frame
-/// (Node its node, Value its value if a serial's), at depth Depth; and
-/// the hash of the record's labels.
+/// (Node its node, Value its value if a serial's), at depth Depth.
 struct RouteKey {
   bool Enter = false;
   int32_t Node = 0;
   long Value = 0;
   uint32_t Depth = 0;
-  uint64_t Shape = 0;
   bool operator==(const RouteKey &O) const {
     return Enter == O.Enter && Node == O.Node && Value == O.Value &&
-           Depth == O.Depth && Shape == O.Shape;
+           Depth == O.Depth;
   }
   uint64_t hash() const {
-    uint64_t H = Shape ^ (uint64_t(uint32_t(Node)) << 1 | uint64_t(Enter));
+    uint64_t H = uint64_t(uint32_t(Node)) << 1 | uint64_t(Enter);
     H ^= (uint64_t(Value) + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
     H ^= uint64_t(Depth) << 40;
     H ^= H >> 31;
@@ -93,95 +93,84 @@ public:
   /// Routes longer than this are walked each time.
   static constexpr size_t MaxOps = 64;
 
-  /// The order-free hash of a record's labels (a label is its Sym's id,
-  /// doubled, plus one for a tag).
-  static uint64_t shapeOf(const Record &R) {
-    uint64_t H = 0x632BE59BD9B4E019ull;
-    auto Add = [&](uint32_t L) {
-      uint64_t X = (uint64_t(L) + 1) * 0x9E3779B97F4A7C15ull;
-      H += X ^ (X >> 29);
-    };
-    for (const Record::FieldEntry &F : R.fields())
-      Add(F.S.Id * 2);
-    for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
-      Add(T->S.Id * 2 + 1);
-    return H;
-  }
-  /// R's labels, as shapeOf counts them, for a route's entry.
+  /// R's labels as an entry keeps them: its fields' Sym ids, then its
+  /// tags', in the record's order. Records made alike (by one box's emit,
+  /// one filter's output) have their labels in the same order; one made
+  /// otherwise gets an entry of its own.
   static void labelsOf(const Record &R, std::vector<uint32_t> &Labels) {
     Labels.clear();
     for (const Record::FieldEntry &F : R.fields())
-      Labels.push_back(F.S.Id * 2);
+      Labels.push_back(F.S.Id);
     for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
-      Labels.push_back(T->S.Id * 2 + 1);
+      Labels.push_back(T->S.Id);
   }
 
   struct Entry {
     RouteKey Key;
     bool Walk = false; // not kept: walked every time
     uint32_t NumFields = 0, NumTags = 0;
-    std::vector<uint32_t> Labels;
+    std::vector<uint32_t> Labels; // labelsOf
     std::vector<RouteOp> Ops;
-    /// R has exactly these labels (labels of a record are distinct, so
-    /// equal counts and every one of these present is equality).
+    /// R has these labels, in this order: the same type (a record's
+    /// labels are distinct).
     bool fits(const Record &R) const {
-      if (R.fields().size() != NumFields ||
+      const std::vector<Record::FieldEntry> &Fs = R.fields();
+      if (Fs.size() != NumFields ||
           uint32_t(R.tagsEnd() - R.tagsBegin()) != NumTags)
         return false;
-      // Labels holds the fields, then the tags, each in the order of the
-      // record the route was recorded for; records built alike (by the
-      // same box's emit) have the same order, so each label is looked for
-      // first where it was.
       const uint32_t *L = Labels.data();
-      const std::vector<Record::FieldEntry> &Fs = R.fields();
-      for (uint32_t I = 0; I < NumFields; ++I, ++L) {
-        Sym S;
-        S.Id = *L / 2;
-        if (Fs[I].S != S && !R.hasField(S))
+      for (const Record::FieldEntry &F : Fs)
+        if (F.S.Id != *L++)
           return false;
-      }
-      const Record::TagEntry *Ts = R.tagsBegin();
-      for (uint32_t I = 0; I < NumTags; ++I, ++L) {
-        Sym S;
-        S.Id = *L / 2;
-        if (Ts[I].S != S && !R.hasTag(S))
+      for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
+        if (T->S.Id != *L++)
           return false;
-      }
       return true;
     }
   };
 
+  /// The route from K for a record of R's labels, or null.
   const Entry *find(const RouteKey &K, const Record &R) const {
-    const Entry *E = Table[K.hash() % Slots].get();
-    return E && E->Key == K && E->fits(R) ? E : nullptr;
+    const Set &S = Table[K.hash() % Sets];
+    for (const std::unique_ptr<Entry> &E : S.Ways)
+      if (E && E->Key == K && E->fits(R))
+        return E.get();
+    return nullptr;
   }
 
-  /// The route from K for records of these labels (Walk: none is kept).
+  /// The route from K for records of these labels (labelsOf; Walk: none is
+  /// kept, the route is walked every time).
   void insert(const RouteKey &K, const std::vector<uint32_t> &Labels,
-              const std::vector<RouteOp> &Ops, bool Walk) {
-    std::unique_ptr<Entry> &Slot = Table[K.hash() % Slots];
+              uint32_t NumFields, const std::vector<RouteOp> &Ops, bool Walk) {
+    Set &S = Table[K.hash() % Sets];
+    std::unique_ptr<Entry> &Slot = S.Ways[S.Next++ % Ways];
     if (!Slot)
       Slot = std::make_unique<Entry>();
     Entry &E = *Slot;
     E.Key = K;
     E.Walk = Walk;
-    E.NumFields = E.NumTags = 0;
-    for (uint32_t L : Labels)
-      ++(L & 1 ? E.NumTags : E.NumFields);
-    E.Labels = Labels; // fields first, then tags (labelsOf)
+    E.NumFields = NumFields;
+    E.NumTags = uint32_t(Labels.size()) - NumFields;
+    E.Labels = Labels;
     // Pops in a row become one.
     E.Ops.clear();
     for (const RouteOp &Op : Ops)
       if (Op.K == RouteOp::Pop && !E.Ops.empty() &&
           E.Ops.back().K == RouteOp::Pop)
-        ++E.Ops.back().Value;
+        E.Ops.back().Value += Op.Value;
       else
         E.Ops.push_back(Op);
   }
 
 private:
-  static constexpr size_t Slots = 128;
-  std::unique_ptr<Entry> Table[Slots];
+  // A start may see records of several types (a box's output variants):
+  // a few ways per set, filled in turn.
+  static constexpr size_t Sets = 64, Ways = 4;
+  struct Set {
+    std::unique_ptr<Entry> Ways[RouteCache::Ways];
+    uint32_t Next = 0;
+  };
+  Set Table[Sets];
 };
 
 } // namespace aspen::snet::engine

@@ -52,6 +52,7 @@ void Engine::finish(Runner &W, Step &S) {
         Mine = true;
         W.RecKey = Key;
         RouteCache::labelsOf(S.R, W.RecLabels);
+        W.RecFields = uint32_t(S.R.fields().size());
         W.RecOps.clear();
         W.RecOk = true;
         W.Rec = &W.RecOps;
@@ -90,7 +91,6 @@ bool Engine::routeKey(const Step &S, RouteKey &K) const {
     // (the depth) and a split's (the tag's value) choose nothing.
     K.Value = G.Nodes[size_t(F.Node)].K == Node::Serial ? F.Value : 0;
   }
-  K.Shape = RouteCache::shapeOf(S.R);
   return true;
 }
 
