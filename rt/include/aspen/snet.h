@@ -230,6 +230,15 @@ public:
     // In's fields that moved are left empty: the caller drops In.
   }
 
+  /// Flow inheritance: a label this record does not have (the caller
+  /// knows), added without looking for it again.
+  void addNewField(Sym Name, const std::shared_ptr<const FieldBase> &F) {
+    if (Fields.empty())
+      Fields.reserve(4);
+    Fields.push_back({Name, F});
+  }
+  void addNewTag(Sym Name, long Value) { appendTag({Name, Value}); }
+
   /// Filters: `To = From` of record In, sharing the value.
   void copyField(Sym To, const Record &In, Sym From) {
     const FieldEntry *E = In.findField(From);

@@ -97,10 +97,10 @@ void aspen::snet::inherit(Record &Out, const Record &In,
   };
   for (const Record::FieldEntry &F : In.fields())
     if (!IsConsumed(F.S, false) && !Out.hasField(F.S))
-      Out.setField(F.S, F.F);
+      Out.addNewField(F.S, F.F);
   for (const Record::TagEntry *T = In.tagsBegin(); T != In.tagsEnd(); ++T)
     if (!IsConsumed(T->S, true) && !Out.hasTag(T->S))
-      Out.tag(T->S, T->V);
+      Out.addNewTag(T->S, T->V);
 }
 
 std::string aspen::snet::describe(const Record &R) {
