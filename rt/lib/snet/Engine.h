@@ -74,7 +74,9 @@ struct Entity;
 struct Lane;
 /// A record in a stream, or claimed from one (a read licence).
 struct Item : LinkedMPSCNode {
-  Item(Record R, Cont K) : R(std::move(R)), K(std::move(K)) {}
+  // By reference: a record and its continuation are moved once, into the
+  // Item, not first into parameters.
+  Item(Record &&R, Cont &&K) : R(std::move(R)), K(std::move(K)) {}
   Record R;
   Cont K;
   uint64_t Seq = 0;
@@ -536,7 +538,7 @@ private:
   bool detEntry(const Node &N, int Id, const Cont &K) const {
     return N.Deterministic && (K.empty() || !K.top().Det || K.top().Node != Id);
   }
-  void route(Runner &W, Step S);
+  void route(Runner &W, Step &&S);
   void route(Runner &W, size_t Base);
   /// Routes S step by step until it stops at an entity or leaves.
   void finish(Runner &W, Step &S);
@@ -576,7 +578,7 @@ private:
   bool replay(Runner &W, const RouteCache::Entry &E, Step &S);
   /// A record leaves the network (the end of every route that does).
   void exitNetwork(Runner &W, Step &S);
-  void toEntity(Runner &W, Entity &E, Record R, Cont K);
+  void toEntity(Runner &W, Entity &E, Record &&R, Cont &&K);
   void push(Runner &W, Entity &E, Item *It);
   void examine(Runner &W, Entity &E, CellShard &Sh);
   void drain(Runner &W, Entity &E, CellShard &Sh);

@@ -123,7 +123,7 @@ void Engine::pump() {
   // pushes them to their boxes (enterInputs) before any input record, and
   // each counts as pending until its outputs have left.
   for (const auto &[Id, K] : Inits) {
-    auto *It = new Item(Record(), K);
+    auto *It = new Item(Record(), Cont(K));
     It->E = Entities[Id].get();
     Pending.fetch_add(1, std::memory_order_relaxed);
     Inputs.push(It);

@@ -20,7 +20,7 @@ static bool hasLabels(const Record &R, const Labels &T) {
   return true;
 }
 
-void Engine::route(Runner &W, Step First) {
+void Engine::route(Runner &W, Step &&First) {
   // First goes all the way in place (not through the stack: two moves of a
   // record and its continuation fewer); a filter's further outputs wait
   // above Base and follow it, as they would have.
@@ -391,7 +391,7 @@ void Engine::newReplica(Runner &W, int Node, const Cont &K) {
   }
   if (detScope(Node))
     countDet(W, K, int64_t(RI.Boxes.size()));
-  auto *It = new Item(Record(), K);
+  auto *It = new Item(Record(), Cont(K));
   It->Seq = uint64_t(Node);
   W.Capture->push_back({&ReplicaQuestion, It});
 }
@@ -440,7 +440,7 @@ void Engine::fireInit(Runner &W, int Box, Cont K, uint32_t From) {
   toEntity(W, *Entities[size_t(Box)], Record(), std::move(K));
 }
 
-void Engine::toEntity(Runner &W, Entity &E, Record R, Cont K) {
+void Engine::toEntity(Runner &W, Entity &E, Record &&R, Cont &&K) {
   auto *It = new Item(std::move(R), std::move(K));
   if (W.Capture)
     W.Capture->push_back({&E, It});
