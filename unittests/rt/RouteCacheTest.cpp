@@ -30,9 +30,9 @@ std::vector<RouteOp> someOps(int Entity = 9) {
 
 void keep(RouteCache &C, const RouteKey &K, const Record &R,
           const std::vector<RouteOp> &Ops, bool Walk = false) {
-  std::vector<uint32_t> Labels;
-  RouteCache::labelsOf(R, Labels);
-  C.insert(K, Labels, uint32_t(R.fields().size()), Ops, Walk);
+  LabelSeq Labels;
+  Labels.assign(R);
+  C.insert(K, Labels, Ops, Walk);
 }
 
 TEST(RouteCacheTest, ARecordOfTheSameLabelsFindsTheRoute) {
@@ -104,6 +104,22 @@ TEST(RouteCacheTest, AWalkedRouteIsRemembered) {
   const RouteCache::Entry *E = C.find(keyAt(), A);
   ASSERT_NE(E, nullptr);
   EXPECT_TRUE(E->Walk);
+}
+
+TEST(RouteCacheTest, LabelSeqTellsTypesApart) {
+  Record A, B, C, D;
+  A.field("x", 1).field("y", 2).tag("i", 3);
+  B.field("x", 5).field("y", 6).tag("i", 7);
+  C.field("x", 1).tag("y", 2).tag("i", 3);   // y a tag, not a field
+  D.field("y", 2).field("x", 1).tag("i", 3); // another order
+  LabelSeq L;
+  L.assign(A);
+  EXPECT_EQ(L.NumFields, 2u);
+  EXPECT_EQ(L.NumTags, 1u);
+  EXPECT_TRUE(L.fits(B));
+  EXPECT_FALSE(L.fits(C));
+  EXPECT_FALSE(L.fits(D));
+  EXPECT_FALSE(L.fits(Record()));
 }
 
 } // namespace

@@ -59,6 +59,8 @@ Engine::Engine(gen::Module &Self, const Graph &G) : Self(Self), G(G) {
     E->Id = int(I);
     E->Det = N.Deterministic;
     E->InDet = InDet[I];
+    for (const Pattern &P : N.Patterns)
+      E->Guarded |= P.Guard != nullptr;
     if (N.K == Node::Box) {
       unsigned L = N.Concurrency ? N.Concurrency : NumHelpers;
       E->Limit = std::min(concurrencyFor(N.Name, L), RingSize);

@@ -392,6 +392,14 @@ struct alignas(64) CellShard {
   // walk over the frames of a record that arrived earlier.
   PathMap<StarState> Stars;
   std::vector<long> Scratch;
+  /// The patterns (a bit each) the last few record types matched, for a
+  /// cell none of whose patterns has a guard: then a type decides them.
+  struct Matched {
+    LabelSeq Labels;
+    uint64_t Mask = 0;
+  };
+  Matched Memo[4];
+  unsigned MemoUsed = 0, MemoNext = 0;
 };
 
 /// How many shards a cell inside a star or a split has per helper (a power
@@ -423,6 +431,9 @@ struct Entity {
   // A synchro-cell that is the whole operand of a star (StarState): the
   // star's node id.
   int Star = -1;
+  // A synchro-cell with a guard on a pattern: what it matches is not its
+  // type's alone (CellShard::Memo).
+  bool Guarded = false;
 
   // A deterministic combinator (Det) is an entity too: records entering it
   // and leaving it, and notices of finished inputs, go through its stream
@@ -504,8 +515,7 @@ private:
     std::vector<RouteOp> *Rec = nullptr;
     bool RecOk = false;
     RouteKey RecKey;
-    std::vector<uint32_t> RecLabels;
-    uint32_t RecFields = 0;
+    LabelSeq RecLabels;
     std::vector<RouteOp> RecOps;
     bool NewRoute = false; // a walked step was taken (pauseRoute)
     Fiber *F = nullptr;
@@ -563,7 +573,7 @@ private:
   static void endRoute(Runner &W) {
     if (!W.Rec)
       return;
-    W.Routes.insert(W.RecKey, W.RecLabels, W.RecFields, *W.Rec, !W.RecOk);
+    W.Routes.insert(W.RecKey, W.RecLabels, *W.Rec, !W.RecOk);
     W.Rec = nullptr;
   }
   /// The route being recorded ends before a step that is walked every

@@ -32,8 +32,7 @@
 //
 // Per runner, so no locks: each helper learns the few routes of a network
 // on its own (a few dozen for the examples). A record is compared label by
-// label with the route's, in order, which is no dearer than hashing them
-// would be, and never mistakes one type for another. Sets of four ways: a
+// label with the route's (LabelSeq), never by a hash. Sets of four ways: a
 // route whose set is full replaces the oldest one there.
 //
 //===----------------------------------------------------------------------===//
@@ -88,60 +87,66 @@ struct RouteKey {
   }
 };
 
+/// A record's labels in its order: its fields' Sym ids, then its tags'.
+/// Records made alike (by one box's emit, one filter's output) have their
+/// labels in the same order; one made otherwise compares unequal, which
+/// costs a second entry where one is kept, never a wrong answer. Compared
+/// label by label, which is no dearer than hashing them would be.
+struct LabelSeq {
+  uint32_t NumFields = 0, NumTags = 0;
+  std::vector<uint32_t> Ids;
+  void assign(const Record &R) {
+    Ids.clear();
+    for (const Record::FieldEntry &F : R.fields())
+      Ids.push_back(F.S.Id);
+    NumFields = uint32_t(Ids.size());
+    for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
+      Ids.push_back(T->S.Id);
+    NumTags = uint32_t(Ids.size()) - NumFields;
+  }
+  /// R has these labels, in this order: the same type (a record's labels
+  /// are distinct).
+  bool fits(const Record &R) const {
+    const std::vector<Record::FieldEntry> &Fs = R.fields();
+    if (Fs.size() != NumFields ||
+        uint32_t(R.tagsEnd() - R.tagsBegin()) != NumTags)
+      return false;
+    const uint32_t *L = Ids.data();
+    for (const Record::FieldEntry &F : Fs)
+      if (F.S.Id != *L++)
+        return false;
+    for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
+      if (T->S.Id != *L++)
+        return false;
+    return true;
+  }
+};
+
 class RouteCache {
 public:
   /// Routes longer than this are walked each time.
   static constexpr size_t MaxOps = 64;
 
-  /// R's labels as an entry keeps them: its fields' Sym ids, then its
-  /// tags', in the record's order. Records made alike (by one box's emit,
-  /// one filter's output) have their labels in the same order; one made
-  /// otherwise gets an entry of its own.
-  static void labelsOf(const Record &R, std::vector<uint32_t> &Labels) {
-    Labels.clear();
-    for (const Record::FieldEntry &F : R.fields())
-      Labels.push_back(F.S.Id);
-    for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
-      Labels.push_back(T->S.Id);
-  }
-
   struct Entry {
     RouteKey Key;
     bool Walk = false; // not kept: walked every time
-    uint32_t NumFields = 0, NumTags = 0;
-    std::vector<uint32_t> Labels; // labelsOf
+    LabelSeq Labels;
     std::vector<RouteOp> Ops;
-    /// R has these labels, in this order: the same type (a record's
-    /// labels are distinct).
-    bool fits(const Record &R) const {
-      const std::vector<Record::FieldEntry> &Fs = R.fields();
-      if (Fs.size() != NumFields ||
-          uint32_t(R.tagsEnd() - R.tagsBegin()) != NumTags)
-        return false;
-      const uint32_t *L = Labels.data();
-      for (const Record::FieldEntry &F : Fs)
-        if (F.S.Id != *L++)
-          return false;
-      for (const Record::TagEntry *T = R.tagsBegin(); T != R.tagsEnd(); ++T)
-        if (T->S.Id != *L++)
-          return false;
-      return true;
-    }
   };
 
   /// The route from K for a record of R's labels, or null.
   const Entry *find(const RouteKey &K, const Record &R) const {
     const Set &S = Table[K.hash() % Sets];
     for (const std::unique_ptr<Entry> &E : S.Ways)
-      if (E && E->Key == K && E->fits(R))
+      if (E && E->Key == K && E->Labels.fits(R))
         return E.get();
     return nullptr;
   }
 
-  /// The route from K for records of these labels (labelsOf; Walk: none is
-  /// kept, the route is walked every time).
-  void insert(const RouteKey &K, const std::vector<uint32_t> &Labels,
-              uint32_t NumFields, const std::vector<RouteOp> &Ops, bool Walk) {
+  /// The route from K for records of these labels (Walk: none is kept, the
+  /// route is walked every time).
+  void insert(const RouteKey &K, const LabelSeq &Labels,
+              const std::vector<RouteOp> &Ops, bool Walk) {
     Set &S = Table[K.hash() % Sets];
     std::unique_ptr<Entry> &Slot = S.Ways[S.Next++ % Ways];
     if (!Slot)
@@ -149,8 +154,6 @@ public:
     Entry &E = *Slot;
     E.Key = K;
     E.Walk = Walk;
-    E.NumFields = NumFields;
-    E.NumTags = uint32_t(Labels.size()) - NumFields;
     E.Labels = Labels;
     // Pops in a row become one.
     E.Ops.clear();

@@ -51,8 +51,7 @@ void Engine::finish(Runner &W, Step &S) {
       if (!E) {
         Mine = true;
         W.RecKey = Key;
-        RouteCache::labelsOf(S.R, W.RecLabels);
-        W.RecFields = uint32_t(S.R.fields().size());
+        W.RecLabels.assign(S.R);
         W.RecOps.clear();
         W.RecOk = true;
         W.Rec = &W.RecOps;

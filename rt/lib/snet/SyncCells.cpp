@@ -35,6 +35,23 @@ static uint64_t matchMask(const std::vector<Pattern> &Pats, const Record &R) {
   return M;
 }
 
+/// matchMask, remembered per record type when no pattern has a guard (a
+/// cell sees a few types, one per pattern or so: Cholesky's update cell
+/// three, tested once each instead of at every record).
+static uint64_t matchMask(const Entity &E, CellShard &Sh, const Record &R) {
+  if (E.Guarded)
+    return matchMask(E.N->Patterns, R);
+  for (unsigned I = 0; I < Sh.MemoUsed; ++I)
+    if (Sh.Memo[I].Labels.fits(R))
+      return Sh.Memo[I].Mask;
+  const uint64_t M = matchMask(E.N->Patterns, R);
+  CellShard::Matched &Slot = Sh.Memo[Sh.MemoNext++ % std::size(Sh.Memo)];
+  Slot.Labels.assign(R);
+  Slot.Mask = M;
+  Sh.MemoUsed = std::min<unsigned>(Sh.MemoUsed + 1, std::size(Sh.Memo));
+  return M;
+}
+
 void Engine::runSync(Runner &W, Entity &E, CellShard &Sh, Item *It,
                      bool Queued) {
   if (E.Det) { // always queued; it counts its records itself
@@ -54,7 +71,7 @@ void Engine::runCell(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   const Node &N = *E.N;
   // A record no pattern matches passes without a look at (or a state made
   // for) its replica; so does one whose replica has fired.
-  if (const uint64_t Matches = matchMask(N.Patterns, It->R)) {
+  if (const uint64_t Matches = matchMask(E, Sh, It->R)) {
     Sh.Scratch.clear();
     const uint64_t Hash = pathHash(It->K, It->K.depth(), &Sh.Scratch);
     const bool Fired =
@@ -100,7 +117,7 @@ void Engine::runStarSync(Runner &W, Entity &E, CellShard &Sh, Item *It) {
   // matches a pattern; a record that matches none would pass replica
   // after replica for ever (it did not match the exit pattern on the way
   // in, and nothing changes it). Say so, instead of spinning.
-  const uint64_t Matches = matchMask(N.Patterns, R);
+  const uint64_t Matches = matchMask(E, Sh, R);
   if (!Matches)
     throw PayloadTypeError(
         "a record of type " + describe(R) + " can never leave the star" +
