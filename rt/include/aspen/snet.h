@@ -232,10 +232,10 @@ public:
 
   /// Flow inheritance: a label this record does not have (the caller
   /// knows), added without looking for it again.
-  void addNewField(Sym Name, const std::shared_ptr<const FieldBase> &F) {
+  void addNewField(Sym Name, std::shared_ptr<const FieldBase> F) {
     if (Fields.empty())
       Fields.reserve(4);
-    Fields.push_back({Name, F});
+    Fields.push_back({Name, std::move(F)});
   }
   void addNewTag(Sym Name, long Value) { appendTag({Name, Value}); }
 
@@ -354,16 +354,19 @@ public:
   std::vector<Record> *Out = nullptr;
 
 private:
+  // The record is new and a signature's labels are distinct (aspenc
+  // refuses a label twice in a type): each is added without a look for it.
   template <typename V> static void put(Record &R, const Label &L, V &&Value) {
     if (L.IsTag) {
       if constexpr (std::is_integral_v<std::decay_t<V>> ||
                     std::is_enum_v<std::decay_t<V>>)
-        R.tag(L.S, long(Value));
+        R.addNewTag(L.S, long(Value));
       else
         throw std::invalid_argument("tag <" + L.S.name() +
                                     "> needs an integer");
     } else {
-      R.field(L.S, std::forward<V>(Value));
+      R.addNewField(L.S, std::make_shared<FieldOf<std::decay_t<V>>>(
+                             std::forward<V>(Value)));
     }
   }
 };
