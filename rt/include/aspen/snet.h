@@ -222,7 +222,7 @@ public:
       } else if (!hasField(L.S)) {
         for (FieldEntry &F : In.Fields)
           if (F.S == L.S && F.F) {
-            setField(F.S, std::move(F.F));
+            addNewField(F.S, std::move(F.F));
             break;
           }
       }

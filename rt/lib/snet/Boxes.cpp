@@ -78,12 +78,12 @@ void Engine::invoke(Runner &W, Item *It) {
   // Flow inheritance: the input's labels that the box's input type does
   // not name go to every output. They are found once, not once per output
   // (a box may emit many records), and there are usually none.
-  Record Extra;
-  inherit(Extra, It->R, N.Patterns[0].Type);
-  const bool Inherits = !Extra.empty();
-  if (Inherits)
+  if (hasMoreLabels(It->R, N.Patterns[0].Type)) { // it matched the type
+    Record Extra;
+    inherit(Extra, It->R, N.Patterns[0].Type);
     for (Record &O : Outs)
       inherit(O, Extra, {});
+  }
   if (Outs.size() == 1) { // the usual case: routed in place
     route(W, Step{false, -1, std::move(Outs[0]), std::move(It->K)});
   } else {

@@ -194,11 +194,15 @@ bool Engine::enter(Runner &W, Step &S) {
       countDet(W, S.K, int64_t(Outs.size()) - 1);
     if (Outs.empty())
       return false;
+    // S.R matched the pattern: labels beyond it are what flows on.
+    const bool Inherits = hasMoreLabels(S.R, N.Patterns[0].Type);
     for (size_t I = Outs.size() - 1; I > 0; --I) {
-      inherit(Outs[I], S.R, N.Patterns[0].Type);
+      if (Inherits)
+        inherit(Outs[I], S.R, N.Patterns[0].Type);
       W.Stack.push_back({false, -1, std::move(Outs[I]), S.K});
     }
-    inherit(Outs[0], S.R, N.Patterns[0].Type);
+    if (Inherits)
+      inherit(Outs[0], S.R, N.Patterns[0].Type);
     S.R = std::move(Outs[0]);
     Outs.clear();
     S.Enter = false;

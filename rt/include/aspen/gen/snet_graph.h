@@ -290,6 +290,13 @@ private:
 /// not name and `Out` does not already have.
 void inherit(Record &Out, const Record &In, const Labels &Consumed);
 
+/// Whether a record that matched a pattern of type T has labels beyond T
+/// (it has all of T's, which are distinct): only then does flow
+/// inheritance pass anything on.
+inline bool hasMoreLabels(const Record &R, const Labels &T) {
+  return R.fields().size() + size_t(R.tagsEnd() - R.tagsBegin()) > T.size();
+}
+
 /// The body of a network instance: records dequeued from input port 0 run
 /// through G on the program's workers; what leaves goes out on port 0.
 /// Returns when the input stream has ended and every record has left.
