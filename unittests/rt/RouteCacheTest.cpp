@@ -106,6 +106,29 @@ TEST(RouteCacheTest, AWalkedRouteIsRemembered) {
   EXPECT_TRUE(E->Walk);
 }
 
+// A start that sees more record types than a set holds: the routes
+// replace one another, and once they have done so often the set records
+// no more (walking alone is then cheaper), while what it holds is found.
+TEST(RouteCacheTest, ASetOfTooManyTypesStopsRecording) {
+  RouteCache C;
+  auto TypeNo = [](size_t I) {
+    Record R;
+    R.tag(Sym("t" + std::to_string(I)), 1);
+    return R;
+  };
+  for (size_t I = 0; I < RouteCache::Ways; ++I)
+    keep(C, keyAt(), TypeNo(I), someOps());
+  for (size_t I = 0; I < RouteCache::Ways; ++I)
+    EXPECT_NE(C.find(keyAt(), TypeNo(I)), nullptr) << I;
+  EXPECT_TRUE(C.worthRecording(keyAt()));
+  for (size_t I = 0; I < RouteCache::MaxReplaced; ++I) {
+    ASSERT_TRUE(C.worthRecording(keyAt())) << I;
+    keep(C, keyAt(), TypeNo(RouteCache::Ways + I % 64), someOps());
+  }
+  EXPECT_FALSE(C.worthRecording(keyAt()));
+  EXPECT_NE(C.find(keyAt(), TypeNo(RouteCache::Ways + 63)), nullptr);
+}
+
 TEST(RouteCacheTest, LabelSeqTellsTypesApart) {
   Record A, B, C, D;
   A.field("x", 1).field("y", 2).tag("i", 3);

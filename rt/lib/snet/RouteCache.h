@@ -32,8 +32,10 @@
 //
 // Per runner, so no locks: each helper learns the few routes of a network
 // on its own (a few dozen for the examples). A record is compared label by
-// label with the route's (LabelSeq), never by a hash. Sets of four ways: a
-// route whose set is full replaces the oldest one there.
+// label with the route's (LabelSeq), never by a hash. A set holds up to 16
+// routes (a start sees one type per output variant of a box, or so); when
+// more meet in a set, they replace one another in turn, and after 4,096
+// replacements the set records no more: its routes are only walked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,6 +128,10 @@ class RouteCache {
 public:
   /// Routes longer than this are walked each time.
   static constexpr size_t MaxOps = 64;
+  /// Routes a set holds, and how many it replaces before it stops
+  /// recording (worthRecording).
+  static constexpr size_t Ways = 16;
+  static constexpr uint32_t MaxReplaced = 4096;
 
   struct Entry {
     RouteKey Key;
@@ -138,9 +144,17 @@ public:
   const Entry *find(const RouteKey &K, const Record &R) const {
     const Set &S = Table[K.hash() % Sets];
     for (const std::unique_ptr<Entry> &E : S.Ways)
-      if (E && E->Key == K && E->Labels.fits(R))
+      if (E->Key == K && E->Labels.fits(R))
         return E.get();
     return nullptr;
+  }
+
+  /// Whether a route from K not found is worth recording: not where the
+  /// set has replaced routes many times already (more starts and types
+  /// meet there than it holds, and a route recorded would soon be
+  /// replaced; walking alone is cheaper than walking and recording).
+  bool worthRecording(const RouteKey &K) const {
+    return Table[K.hash() % Sets].Replaced < MaxReplaced;
   }
 
   /// The route from K for records of these labels (Walk: none is kept, the
@@ -148,9 +162,14 @@ public:
   void insert(const RouteKey &K, const LabelSeq &Labels,
               const std::vector<RouteOp> &Ops, bool Walk) {
     Set &S = Table[K.hash() % Sets];
-    std::unique_ptr<Entry> &Slot = S.Ways[S.Next++ % Ways];
-    if (!Slot)
-      Slot = std::make_unique<Entry>();
+    Entry *Slot;
+    if (S.Ways.size() < Ways) {
+      S.Ways.push_back(std::make_unique<Entry>());
+      Slot = S.Ways.back().get();
+    } else {
+      Slot = S.Ways[S.Next++ % Ways].get();
+      ++S.Replaced;
+    }
     Entry &E = *Slot;
     E.Key = K;
     E.Walk = Walk;
@@ -167,11 +186,12 @@ public:
 
 private:
   // A start may see records of several types (a box's output variants):
-  // a few ways per set, filled in turn.
-  static constexpr size_t Sets = 64, Ways = 4;
+  // up to Ways per set, made as they come and then replaced in turn.
+  static constexpr size_t Sets = 64;
   struct Set {
-    std::unique_ptr<Entry> Ways[RouteCache::Ways];
+    std::vector<std::unique_ptr<Entry>> Ways;
     uint32_t Next = 0;
+    uint32_t Replaced = 0; // routes replaced by others
   };
   Set Table[Sets];
 };

@@ -48,7 +48,7 @@ void Engine::finish(Runner &W, Step &S) {
           return;
         continue;
       }
-      if (!E) {
+      if (!E && W.Routes.worthRecording(Key)) {
         Mine = true;
         W.RecKey = Key;
         W.RecLabels.assign(S.R);
