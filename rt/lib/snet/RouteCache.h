@@ -1,5 +1,4 @@
-//===- RouteCache.h - Routes taken before, replayed --------------*- C++
-//-*-===//
+//===- RouteCache.h - Routes taken before, replayed -------------*- C++ -*-===//
 //
 // Part of aspen, under the Apache License v2.0 with LLVM Exceptions.
 //
