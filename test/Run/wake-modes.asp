@@ -1,6 +1,9 @@
 // RUN: %aspenc %s -o %t
-// RUN: env ASPEN_WORKERS=2 ASPEN_STATS=1 ASPEN_QUEUE_CAPACITY=256 %t 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
+// RUN: env ASPEN_WORKERS=2 ASPEN_QUEUE_CAPACITY=256 %t | FileCheck %s
 // RUN: env ASPEN_WORKERS=1 ASPEN_QUEUE_CAPACITY=256 %t | FileCheck %s
+// (The STATS lines, how often the barriers moved, depend on timing:
+// wake-modes-stats.test checks them outside the sanitizer builds, where a
+// slowed producer lets the consumer park between most messages.)
 // A queue's wake-up barrier moves between its producer and its consumer
 // with how the consumer parks (docs/runtime.md, "Waking a consumer"): long
 // bursts (more than 4,096 messages between parks) make the producer's side
