@@ -24,6 +24,12 @@ config.environment.pop("CLICOLOR_FORCE", None)
 # starts with an empty one.
 config.environment["ASPEN_CACHE_DIR"] = os.path.join(config.test_exec_root, "aspen-cache")
 
+# `lit --param snet_routes=0`: every S-Net network walks each record's route
+# instead of replaying it (ASPEN_SNET_ROUTES), so a suite run with it and
+# without checks that the two give the same outputs and counts.
+if lit_config.params.get("snet_routes") is not None:
+    config.environment["ASPEN_SNET_ROUTES"] = lit_config.params["snet_routes"]
+
 config.substitutions.append(("%aspenc", os.path.join(config.aspen_tools_dir, "aspenc")))
 config.substitutions.append(("%examples", os.path.join(config.aspen_src_root, "examples")))
 # test/Install installs the build tree and packages it.

@@ -657,7 +657,7 @@ RecordType Sema::widenSerial(SNetNodeId Id, const RecordType &T) {
   return T;
 }
 
-static std::string describeNode(const SNetNode &N) {
+static std::string describeNode(const graph::Program &P, const SNetNode &N) {
   switch (N.K) {
   case SNetNode::Box:
     return "box '" + N.BoxName + "'";
@@ -665,6 +665,12 @@ static std::string describeNode(const SNetNode &N) {
     return "this filter";
   case SNetNode::Sync:
     return "this synchro-cell";
+  case SNetNode::Serial:
+    // A branch of `|` is most often a serial composition: name its head.
+    if (N.NetName.empty() && !N.Children.empty())
+      return "the composition that begins with " +
+             describeNode(P, P.get(N.Children[0]));
+    [[fallthrough]];
   default:
     return N.NetName.empty() ? "this network" : "net '" + N.NetName + "'";
   }
@@ -683,7 +689,7 @@ bool Sema::lateRejection(SNetNodeId Id, const RecordType &T,
   if (LateWarned.insert(Id.Index).second) {
     const SNetNode &N = Prog->get(Id);
     Diags.report(N.Loc, DiagId::WarnLateRecordRejected)
-        << T.str() << describeNode(N) << Accepts;
+        << T.str() << describeNode(*Prog, N) << Accepts;
     Diags.report(Prog->get(It->second).Loc, DiagId::NoteSyncPassedLate);
   }
   return true;
@@ -699,7 +705,7 @@ void Sema::typeError(SNetNodeId Id, const RecordType &T) {
     return;
   const SNetNode &N = Prog->get(Id);
   Diags.report(N.Loc, DiagId::ErrTypeMismatch)
-      << T.str() << describeNode(N) << Accepts;
+      << T.str() << describeNode(*Prog, N) << Accepts;
 }
 
 std::vector<RecordType> Sema::infer(SNetNodeId Id, const RecordType &In) {
@@ -859,8 +865,8 @@ std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
         TypeErrorReported.insert(Id.Index).second)
       Diags.report(Prog->get(N.Children[Winners[1]]).Loc,
                    DiagId::ErrAmbiguousRouting)
-          << describeNode(Prog->get(N.Children[Winners[0]]))
-          << describeNode(Prog->get(N.Children[Winners[1]])) << In.str();
+          << describeNode(*Prog, Prog->get(N.Children[Winners[0]]))
+          << describeNode(*Prog, Prog->get(N.Children[Winners[1]])) << In.str();
     return {};
   }
   return infer(N.Children[Winners[0]], In);
@@ -932,21 +938,41 @@ Sema::inferLoop(SNetNodeId Id, const SNetNode &N, const RecordType &In,
   return Out;
 }
 
-void Sema::inferNetwork(SNetNodeId Root) {
-  std::vector<RecordType> Entry = intrinsicInputs(Root);
-  // A network that starts with synchro-cells also takes what the stage
-  // after them accepts, since a cell passes records that match none of its
-  // patterns: S-Net's own test `[|{A},{B}|] .. [|{C},{D}|] .. [|{E},{F}|]`
-  // is fed all six.
-  const SNetNode &R = Prog->get(Root);
-  if (R.K == SNetNode::Serial)
-    for (size_t I = 0; I + 1 < R.Children.size() &&
-                       Prog->get(R.Children[I]).K == SNetNode::Sync;
-         ++I)
-      for (const RecordType &T : intrinsicInputs(R.Children[I + 1]))
-        addUnique(Entry, T);
-  for (const RecordType &T : Entry)
-    infer(Root, T);
+void Sema::inferNetwork(SNetNodeId Root, const ast::NetDecl *Declared) {
+  if (Declared && Declared->Sig) {
+    // A signature says what the network is given, and the body is typed
+    // from that: its own input type can lack labels that arrive by flow
+    // inheritance and that a later stage needs, where inference cannot
+    // tell which (a split's tag in one branch of `|`, another label in the
+    // other), and typing the body from it would reject what the signature
+    // allows.
+    for (const ast::TypeMap &M : Declared->Sig->Maps)
+      for (const ast::RecordType &InType : M.Inputs) {
+        std::optional<RecordType> In = convertType(InType);
+        if (!In)
+          continue;
+        unsigned Before = Diags.getNumErrors();
+        infer(Root, *In);
+        if (Diags.getNumErrors() != Before)
+          Diags.report(InType.Range.Begin, DiagId::NoteDeclaredInput)
+              << Declared->Ident.Text << In->str();
+      }
+  } else {
+    std::vector<RecordType> Entry = intrinsicInputs(Root);
+    // A network that starts with synchro-cells also takes what the stage
+    // after them accepts, since a cell passes records that match none of
+    // its patterns: S-Net's own test `[|{A},{B}|] .. [|{C},{D}|] ..
+    // [|{E},{F}|]` is fed all six.
+    const SNetNode &R = Prog->get(Root);
+    if (R.K == SNetNode::Serial)
+      for (size_t I = 0; I + 1 < R.Children.size() &&
+                         Prog->get(R.Children[I]).K == SNetNode::Sync;
+           ++I)
+        for (const RecordType &T : intrinsicInputs(R.Children[I + 1]))
+          addUnique(Entry, T);
+    for (const RecordType &T : Entry)
+      infer(Root, T);
+  }
   inferInitialisers(Root);
   // Record what each node accepts, for code generation's routing tables.
   std::vector<SNetNodeId> Work{Root};
@@ -1059,8 +1085,14 @@ std::optional<SNetNodeId> Sema::buildNetwork(const ast::NetExpr &E, Scope &S) {
   CurScope = &S;
   std::optional<SNetNodeId> Root = buildNetNode(E, {});
   CurScope = nullptr;
+  // A network that is one net, by name, is given what that net declares.
+  const ast::NetDecl *Declared = nullptr;
+  if (auto *R = dyn_cast<ast::RefExpr>(&E))
+    if (const Symbol *Sym = lookup(R->Ref.Base.Text);
+        Sym && Sym->K == Symbol::Net)
+      Declared = Sym->NetDecl;
   if (Root)
-    inferNetwork(*Root);
+    inferNetwork(*Root, Declared);
   if (Diags.getNumErrors() != Before)
     return std::nullopt;
   return Root;
@@ -1128,9 +1160,10 @@ bool Sema::checkAllNets() {
         if (lookup(N->Ident.Text)->NetDecl != N)
           continue; // a redefinition, already reported
         size_t Mark = Prog->SNetNodes.size();
+        unsigned BeforeNet = Diags.getNumErrors();
         if (std::optional<SNetNodeId> Root = buildNamedNet(N->Ident, {})) {
-          inferNetwork(*Root);
-          if (N->Sig)
+          inferNetwork(*Root, N);
+          if (N->Sig && Diags.getNumErrors() == BeforeNet)
             checkSignature(*N, *Root);
         }
         Prog->SNetNodes.resize(Mark);
@@ -1166,9 +1199,10 @@ void Sema::checkNestedNets(const ast::NetDecl &N,
     size_t Mark = Prog->SNetNodes.size();
     // Looked up by name from the end, as buildNamedNet does: a duplicate
     // (reported above) is checked as the definition uses see.
+    unsigned BeforeNet = Diags.getNumErrors();
     if (std::optional<SNetNodeId> Root = buildNamedNet(Nested->Ident, Env)) {
-      inferNetwork(*Root);
-      if (Nested->Sig)
+      inferNetwork(*Root, Nested.get());
+      if (Nested->Sig && Diags.getNumErrors() == BeforeNet)
         checkSignature(*Nested, *Root);
     }
     Prog->SNetNodes.resize(Mark);

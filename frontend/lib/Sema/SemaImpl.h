@@ -248,7 +248,9 @@ public:
             const std::vector<graph::RecordType> *Emitted = nullptr);
   std::vector<graph::RecordType> infer(graph::SNetNodeId N,
                                        const graph::RecordType &In);
-  void inferNetwork(graph::SNetNodeId Root);
+  /// Declared: the net whose body Root is, when it has a signature.
+  void inferNetwork(graph::SNetNodeId Root,
+                    const ast::NetDecl *Declared = nullptr);
   void inferInitialisers(graph::SNetNodeId Root);
   bool isNetName(llvm::StringRef Name) const;
   bool checkAllNets();

@@ -293,6 +293,7 @@ void aspen::rt::checkSNetEnvironment() {
     std::exit(2);
   };
   EngineSettings.Workers = unsigned(settingCount(Setting::SNET_WORKERS));
+  EngineSettings.Routes = settingFlag(Setting::SNET_ROUTES);
   const char *V = settingText(Setting::SNET_CONCURRENCY);
   if (!V)
     return;

@@ -460,7 +460,8 @@ extern std::vector<std::unique_ptr<Fiber>> AllHelpers;
 /// at start-up (checkSNetEnvironment); 0 where unset.
 struct Settings {
   unsigned Workers = 0;
-  unsigned Concurrency = 0;                             // the plain `N`
+  bool Routes = true;       // ASPEN_SNET_ROUTES: replay routes (else walk all)
+  unsigned Concurrency = 0; // the plain `N`
   std::vector<std::pair<std::string, unsigned>> PerBox; // `Box:N`
 };
 extern Settings EngineSettings;

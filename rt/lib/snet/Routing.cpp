@@ -35,7 +35,7 @@ void Engine::finish(Runner &W, Step &S) {
     // (a record an initialiser makes while one is walked).
     RouteKey Key;
     bool Mine = false;
-    if (!W.Rec && routeKey(S, Key)) {
+    if (!W.Rec && EngineSettings.Routes && routeKey(S, Key)) {
       const RouteCache::Entry *E = W.Routes.find(Key, S.R);
       if (E && !E->Walk) {
         if (replay(W, *E, S))
