@@ -8,7 +8,8 @@ Module Main is Root requires Module Src, Module Sink {
       src ||| N ||| sink;
   }
 }
-// CHECK: fail_no_route.asp:[[@LINE+1]]:23: error: no branch of this parallel composition accepts records of type {c}{{$}}
+// CHECK: fail_no_route.asp:[[@LINE+2]]:23: error: no branch of this parallel composition accepts records of type {c}{{$}}
+// CHECK: fail_no_route.asp:[[@LINE+1]]:23: note: with {a} or with {b} more, a record would have a branch: if records bring such labels from the network's input, by flow inheritance, declare its input types with them in the net's signature{{$}}
 net N connect Gen .. (ForA | ForB);
 Module Gen is Box ({x} -> {c}) { void box() { } }
 Module ForA is Box ({a} -> {a}) { void box() { } }

@@ -842,7 +842,7 @@ std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
   if (Winners.empty()) {
     // What would route it: the labels of the nearest branch type, if one
     // is nearest.
-    std::optional<RecordType> Nearest;
+    std::optional<RecordType> Nearest, Other;
     bool Tie = false;
     for (SNetNodeId C : N.Children)
       for (const RecordType &T : intrinsicInputs(C)) {
@@ -850,14 +850,21 @@ std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
         if (!Nearest || M.size() < Nearest->size())
           Nearest = M, Tie = false;
         else if (M.size() == Nearest->size() && !(M == *Nearest))
-          Tie = true;
+          Tie = true, Other = M;
       }
     if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
       return {};
     if (lateRejection(Id, In, "the types of its branches"))
       return {};
-    if (TypeErrorReported.insert(Id.Index).second)
+    if (TypeErrorReported.insert(Id.Index).second) {
       Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
+      // Two ways to route it, and nothing here to choose between them:
+      // the labels may come from the network's input, which a signature
+      // can say.
+      if (Tie && Other)
+        Diags.report(N.Loc, DiagId::NoteNoRouteTie)
+            << Nearest->str() << Other->str();
+    }
     return {};
   }
   if (Winners.size() > 1) {
