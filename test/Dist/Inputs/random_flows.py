@@ -11,7 +11,8 @@ some, and send some on a second output queue to a later stage instead of
 the next, to its second input queue where it has one, which it reads
 together with its first through a choice (CCR's receive forms: some with a
 deadline it waits past; other layers take several elements at once, or the
-next element of any sender). Equal-length vectors are connected element by element, others
+next element of any sender); some layers reach the next through a
+Broadcast, which gives each of its elements every value. Equal-length vectors are connected element by element, others
 all to all, and an output queue with several targets deals round-robin
 (docs/language.md, 3.11): where a value goes changes with the placement
 and the timing, but not what the sink receives. The sink prints the
@@ -135,10 +136,14 @@ def program(r, values, nodes):
     second = r.choice(sorted(extras)) if extras and r.random() < 0.7 else None
     if second is not None:
         inputs[second] += [(x, True) for x in range(values, values + values // 2)]
+    # Edges from layer i to the next through a Broadcast: every value
+    # reaches every element of the next layer.
+    bcast = {i for i in range(nl - 1) if r.random() < 0.25}
     for L in layers:
+        copies = layers[L.i + 1].size if L.i in bcast else 1
         for x, extra in inputs[L.i]:
             main, side = L.apply(x, extra)
-            inputs[L.i + 1] += [(v, False) for v in main]
+            inputs[L.i + 1] += [(v, False) for v in main] * copies
             if L.side is not None:
                 to_extra = L.side < nl and layers[L.side].extra
                 inputs[L.side] += [(v, to_extra) for v in side]
@@ -158,7 +163,9 @@ def program(r, values, nodes):
             "l%d[%d]" % (L.i, k) for L in layers for k in range(L.size)] + ["k"]
         place = "".join("    place %s on %d;\n" % (x, r.randrange(nodes))
                         for x in refs)
-    flows = "      s ||| %s;\n" % " ||| ".join(name(j) for j in range(nl + 1))
+    flows = "      s ||| %s;\n" % " ||| ".join(
+        name(j) + (" ||| Broadcast()" if j in bcast else "")
+        for j in range(nl + 1))
     if second is not None:
         flows += "      u ||| l%d.extra;\n" % second
     flows += "".join("      l%d.side ||| %s%s;\n" % (
