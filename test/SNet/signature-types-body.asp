@@ -1,10 +1,10 @@
 // RUN: %aspenc %s -o %t
 // RUN: %t | FileCheck %s
-// A net with a signature is typed from the types it declares. From its
-// body alone, F's input {a} reaches a parallel composition whose branches
-// each need one more label, <j> or <k> (G's split makes <k> part of its
-// branch's type), and nothing says which the records bring: the body's own
-// type would be rejected. The signature says they bring one or the other.
+// A net with a signature is typed from the types it declares: from F's
+// {a}, one branch of the parallel composition needs <j> and the other <k>
+// (G's split makes <k> part of its branch's type), and the signature says
+// the records bring one or the other (inherited-either-branch.asp is the
+// same net without one, typed by inference).
 #include <cstdio>
 #include <aspen/runtime.h>
 #include <aspen/snet.h>

@@ -556,7 +556,8 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
     // Labels that later stages need and earlier ones pass on arrive by flow
     // inheritance from the input: as S-Net does, take them into the input.
     for (const RecordType &T : intrinsicInputs(N.Children[0]))
-      addUnique(Out, widenSerial(Id, T));
+      for (const RecordType &W : widenSerial(Id, T))
+        addUnique(Out, W);
     break;
   case SNetNode::Feedback:
     Out = intrinsicInputs(N.Children[0]);
@@ -597,6 +598,13 @@ std::vector<RecordType> Sema::intrinsicInputs(SNetNodeId Id) {
 /// the labels that would have avoided it (none: nothing would) instead of
 /// being reported. True when it was noted.
 bool Sema::speculationFails(const RecordType &Missing) {
+  if (Missing.size() == 0)
+    return speculationFailsEither({});
+  return speculationFailsEither({Missing});
+}
+
+/// As speculationFails, where any one of several label sets would do.
+bool Sema::speculationFailsEither(const std::vector<RecordType> &Missing) {
   if (!Speculating)
     return false;
   if (!SpecFailed)
@@ -607,7 +615,8 @@ bool Sema::speculationFails(const RecordType &Missing) {
 
 /// Infers what node Id does with T without reporting or keeping anything;
 /// returns whether it failed, and the labels the first failure missed.
-bool Sema::speculate(SNetNodeId Id, const RecordType &T, RecordType &Missing) {
+bool Sema::speculate(SNetNodeId Id, const RecordType &T,
+                     std::vector<RecordType> &Missing) {
   // Id's subtree is the nodes [Lo, Id]: children are made before parents.
   uint32_t Lo = Id.Index;
   for (std::vector<SNetNodeId> Work{Id}; !Work.empty();) {
@@ -621,16 +630,16 @@ bool Sema::speculate(SNetNodeId Id, const RecordType &T, RecordType &Missing) {
   for (uint32_t I = Lo; I <= Id.Index; ++I)
     Kept.push_back(Prog->SNetNodes[I].Types.size());
   bool OuterFailed = SpecFailed;
-  RecordType OuterMissing = SpecMissing;
+  std::vector<RecordType> OuterMissing = std::move(SpecMissing);
   SpecFailed = false;
-  SpecMissing = RecordType();
+  SpecMissing.clear();
   ++Speculating;
   infer(Id, T);
   --Speculating;
   bool Failed = SpecFailed;
-  Missing = SpecMissing;
+  Missing = std::move(SpecMissing);
   SpecFailed = OuterFailed;
-  SpecMissing = OuterMissing;
+  SpecMissing = std::move(OuterMissing);
   for (uint32_t I = Lo; I <= Id.Index; ++I)
     Prog->SNetNodes[I].Types.resize(Kept[I - Lo]);
   return Failed;
@@ -639,22 +648,35 @@ bool Sema::speculate(SNetNodeId Id, const RecordType &T, RecordType &Missing) {
 /// T, with the labels a serial composition's later stages need from its
 /// input, while some do and its earlier stages pass them on; T itself when
 /// no such labels make it go through (its own errors are then reported).
-RecordType Sema::widenSerial(SNetNodeId Id, const RecordType &T) {
-  RecordType Cur = T;
-  for (size_t Round = 0; Round < MaxLoopTypes; ++Round) {
-    RecordType Missing;
-    if (!speculate(Id, Cur, Missing))
-      return Cur;
-    RecordType Next = Cur;
-    Next.Fields.insert(Next.Fields.end(), Missing.Fields.begin(),
-                       Missing.Fields.end());
-    Next.Tags.insert(Next.Tags.end(), Missing.Tags.begin(), Missing.Tags.end());
-    normalize(Next);
-    if (Next == Cur)
-      break; // the labels were there, and an earlier stage consumed them
-    Cur = Next;
+/// Where either of two label sets would do (one branch of `|` needs one,
+/// another the other), each gives a type: the composition accepts both, as
+/// S-Net's type of a network may be several record types.
+std::vector<RecordType> Sema::widenSerial(SNetNodeId Id, const RecordType &T) {
+  std::vector<RecordType> Out, Work{T}, Tried;
+  while (!Work.empty() && Tried.size() < MaxLoopTypes) {
+    RecordType Cur = std::move(Work.back());
+    Work.pop_back();
+    if (std::find(Tried.begin(), Tried.end(), Cur) != Tried.end())
+      continue;
+    Tried.push_back(Cur);
+    std::vector<RecordType> Missing;
+    if (!speculate(Id, Cur, Missing)) {
+      addUnique(Out, Cur);
+      continue;
+    }
+    for (const RecordType &M : Missing) {
+      RecordType Next = Cur;
+      Next.Fields.insert(Next.Fields.end(), M.Fields.begin(), M.Fields.end());
+      Next.Tags.insert(Next.Tags.end(), M.Tags.begin(), M.Tags.end());
+      normalize(Next);
+      // Equal: the labels were there, and an earlier stage consumed them.
+      if (!(Next == Cur))
+        Work.push_back(std::move(Next));
+    }
   }
-  return T;
+  if (Out.empty())
+    Out.push_back(T);
+  return Out;
 }
 
 static std::string describeNode(const graph::Program &P, const SNetNode &N) {
@@ -840,31 +862,29 @@ std::vector<RecordType> Sema::inferParallel(SNetNodeId Id, const SNetNode &N,
     }
   }
   if (Winners.empty()) {
-    // What would route it: the labels of the nearest branch type, if one
-    // is nearest.
-    std::optional<RecordType> Nearest, Other;
+    // What would route it: the labels of the nearest branch type, or of
+    // each, where several are as near (speculation then tries them all).
+    std::optional<RecordType> Nearest;
+    std::vector<RecordType> NearestAll; // every nearest one, when they tie
     bool Tie = false;
     for (SNetNodeId C : N.Children)
       for (const RecordType &T : intrinsicInputs(C)) {
         RecordType M = missingFrom(T, In);
-        if (!Nearest || M.size() < Nearest->size())
+        if (!Nearest || M.size() < Nearest->size()) {
           Nearest = M, Tie = false;
-        else if (M.size() == Nearest->size() && !(M == *Nearest))
-          Tie = true, Other = M;
+          NearestAll = {M};
+        } else if (M.size() == Nearest->size() && !(M == *Nearest)) {
+          Tie = true;
+          addUnique(NearestAll, M);
+        }
       }
-    if (speculationFails(Tie || !Nearest ? RecordType() : *Nearest))
+    if (Tie ? speculationFailsEither(NearestAll)
+            : speculationFails(Nearest ? *Nearest : RecordType()))
       return {};
     if (lateRejection(Id, In, "the types of its branches"))
       return {};
-    if (TypeErrorReported.insert(Id.Index).second) {
+    if (TypeErrorReported.insert(Id.Index).second)
       Diags.report(N.Loc, DiagId::ErrNoRoute) << In.str();
-      // Two ways to route it, and nothing here to choose between them:
-      // the labels may come from the network's input, which a signature
-      // can say.
-      if (Tie && Other)
-        Diags.report(N.Loc, DiagId::NoteNoRouteTie)
-            << Nearest->str() << Other->str();
-    }
     return {};
   }
   if (Winners.size() > 1) {
@@ -948,11 +968,9 @@ Sema::inferLoop(SNetNodeId Id, const SNetNode &N, const RecordType &In,
 void Sema::inferNetwork(SNetNodeId Root, const ast::NetDecl *Declared) {
   if (Declared && Declared->Sig) {
     // A signature says what the network is given, and the body is typed
-    // from that: its own input type can lack labels that arrive by flow
-    // inheritance and that a later stage needs, where inference cannot
-    // tell which (a split's tag in one branch of `|`, another label in the
-    // other), and typing the body from it would reject what the signature
-    // allows.
+    // from that, not from its own input types: the signature may name
+    // labels that arrive by flow inheritance which nothing in the body
+    // asks for, and they are followed through it.
     for (const ast::TypeMap &M : Declared->Sig->Maps)
       for (const ast::RecordType &InType : M.Inputs) {
         std::optional<RecordType> In = convertType(InType);

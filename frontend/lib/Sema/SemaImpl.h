@@ -261,10 +261,11 @@ public:
   void typeError(graph::SNetNodeId N, const graph::RecordType &T);
   void checkSyncCell(graph::SNetNodeId N);
   bool speculationFails(const graph::RecordType &Missing);
+  bool speculationFailsEither(const std::vector<graph::RecordType> &Missing);
   bool speculate(graph::SNetNodeId Id, const graph::RecordType &T,
-                 graph::RecordType &Missing);
-  graph::RecordType widenSerial(graph::SNetNodeId Id,
-                                const graph::RecordType &T);
+                 std::vector<graph::RecordType> &Missing);
+  std::vector<graph::RecordType> widenSerial(graph::SNetNodeId Id,
+                                             const graph::RecordType &T);
 
   const SourceManager &SM;
   DiagnosticEngine &Diags;
@@ -301,10 +302,11 @@ public:
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedStars;
   std::set<std::tuple<uint32_t, uint32_t, uint32_t>> WarnedSyncs;
   // Inference that only tries a type (SNet.cpp, speculate): nesting depth,
-  // and the first failure with the labels it missed.
+  // and the first failure with the labels it missed: any one of these
+  // label sets would have avoided it (none: nothing would).
   unsigned Speculating = 0;
   bool SpecFailed = false;
-  graph::RecordType SpecMissing;
+  std::vector<graph::RecordType> SpecMissing;
   // intrinsicInputs by node, until node ids are reused.
   std::map<uint32_t, std::vector<graph::RecordType>> InputsMemo;
   /// What the initialiser boxes of the network inferNetwork last saw send
