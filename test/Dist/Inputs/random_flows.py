@@ -27,15 +27,11 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "Inputs"))
+from digest import MASK, SINK_MIX, mix  # noqa: E402
+
 M = 1000003
-MASK = (1 << 64) - 1
-
-
-def mix(z):
-    z = (z + 0x9e3779b97f4a7c15) & MASK
-    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & MASK
-    return z ^ (z >> 31)
 
 
 class Layer:
@@ -187,14 +183,7 @@ def program(r, values, nodes):
             "    for (long v = instanceIndex(); v < %d; v += instanceCount())\n"
             "      send new ArrayPayload<long>(&v, 1);\n  }\n}\n\n" % values)
     src += "".join(L.module() + "\n" for L in layers)
-    src += r"""Module Sink {
-  static uint64_t mix(uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  void run() {
+    src += "Module Sink {\n" + SINK_MIX + r"""  void run() {
     uint64_t sum = 0, count = 0;
     while (QueueElement e = dequeue()) {
       sum += mix(uint64_t(*static_cast<long *>(getPayload(e))));

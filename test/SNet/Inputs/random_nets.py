@@ -31,6 +31,10 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "Inputs"))
+from digest import SINK_MIX  # noqa: E402
+
 BOXES = r"""
 Module Inc is Box ({x, <n>} -> {x, <n>}) {
   void box(long x, long n) { emit<1>((x * 3 + 1) % 1000003, n); }
@@ -96,13 +100,7 @@ Module Src {
 }
 
 Module Sink {
-  static uint64_t mix(uint64_t z) {
-    z += 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  void run() {
+%(mix)s  void run() {
     uint64_t sum = 0, count = 0;
     long last = -1, broken = -1;
     while (QueueElement q = dequeue()) {
@@ -213,6 +211,7 @@ def program(net, inputs, depth, ids, ordered, signed=True):
                 " ({x, <n>, <id>} | {x, <n>, <id>, <a>} -> {x, <n>})"
                 if signed else "", net) +
             BOXES + MAIN % {"inputs": inputs, "depth": depth, "ids": ids,
+                            "mix": SINK_MIX,
                             "ordered": int(ordered)})
 
 
